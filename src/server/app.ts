@@ -1,0 +1,54 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { resolveJwtSecret } from './lib/jwt-secret.ts';
+import docs from './plugins/external/docs.ts';
+import multipart from './plugins/external/multipart.ts';
+import security from './plugins/external/security.ts';
+import auth from './plugins/app/auth.ts';
+import client from './plugins/app/client.ts';
+import databasePlugin from './plugins/app/database.ts';
+import errors from './plugins/app/errors.ts';
+import api from './routes/api/index.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Close the database with the app (the server does; tests that share one database do not). */
+  closeDatabase?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const redactedPaths = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'res.headers["set-cookie"]'];
+
+/** Plugins in order: external, then the app's own, then the routes. */
+export async function buildApp({ config, database, closeDatabase = true, logger }: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL, redact: redactedPaths },
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errors);
+  await app.register(security, { corsOrigins: config.CORS_ORIGINS });
+  await app.register(multipart);
+  await app.register(docs);
+
+  await app.register(databasePlugin, { database, closeDatabase });
+  await app.register(auth, {
+    secret: resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR),
+    tokenTtl: config.TOKEN_TTL,
+  });
+  await app.register(client, { clientDir: config.CLIENT_DIR });
+
+  await app.register(api, { prefix: '/api', config });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

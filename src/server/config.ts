@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { roles } from '../shared/enums.ts';
+
+const list = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+/** Every environment variable the server reads; the README's configuration table mirrors this. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  TOKEN_TTL: z.string().regex(/^\d+[smhd]$/, 'TOKEN_TTL must look like 7d, 12h or 30m').default('7d'),
+  CORS_ORIGINS: list,
+  REGISTRATION_ROLES: list.pipe(z.array(z.enum(roles))).transform((chosen) => (chosen.length ? chosen : [...roles])),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  AUTH_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(100),
+  AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLIENT_DIR: z.string().default('./dist'),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
+const version = () => integer('version').notNull().default(1);
+/** Position in the global change feed read by /api/sync; see repositories/change-feed.ts. */
+const changeSeq = () => bigint('change_seq', { mode: 'number' }).notNull();
+
+export const changeSeqSequence = pgSequence('change_seq');
+export const ticketNumberSequence = pgSequence('ticket_number_seq');
+export const incidentNumberSequence = pgSequence('incident_number_seq');
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').notNull(),
+  department: text('department').notNull(),
+  phone: text('phone').notNull().default(''),
+  lastLogin: timestamptz('last_login'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const machines = pgTable(
+  'machines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    machineCode: text('machine_code').notNull(),
+    department: text('department').notNull(),
+    location: text('location').notNull(),
+    model: text('model').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    installationDate: date('installation_date', { mode: 'string' }).notNull(),
+    specifications: jsonb('specifications')
+      .$type<{ capacity: string; power: string; dimensions: string; weight: string }>()
+      .notNull(),
+    status: text('status').notNull(),
+    operatingHours: doublePrecision('operating_hours').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamptz('deleted_at'),
+    changeSeq: changeSeq(),
+  },
+  (t) => [
+    uniqueIndex('machines_code_live_idx').on(t.machineCode).where(sql`${t.deletedAt} is null`),
+    index('machines_change_seq_idx').on(t.changeSeq),
+    index('machines_status_idx').on(t.status),
+  ],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique()
+      .default(sql`nextval('ticket_number_seq')`),
+    ticketNumber: text('ticket_number')
+      .notNull()
+      .generatedAlwaysAs(sql`'TKT-' || lpad(number::text, 6, '0')`),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    machineId: uuid('machine_id').references(() => machines.id),
+    priority: text('priority').notNull(),
+    category: text('category').notNull(),
+    status: text('status').notNull().default('Pending'),
+    estimatedHours: doublePrecision('estimated_hours'),
+    reportedBy: uuid('reported_by').references(() => users.id),
+    assignedTo: uuid('assigned_to').references(() => users.id),
+    resolvedAt: timestamptz('resolved_at'),
+    closedAt: timestamptz('closed_at'),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower('TKT-' || lpad(number::text, 6, '0') || ' ' || title || ' ' || description)`),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    changeSeq: changeSeq(),
+  },
+  (t) => [
+    index('tickets_created_idx').on(t.createdAt.desc(), t.id),
+    index('tickets_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('tickets_priority_created_idx').on(t.priority, t.createdAt.desc()),
+    index('tickets_resolved_idx').on(t.resolvedAt).where(sql`${t.resolvedAt} is not null`),
+    index('tickets_machine_idx').on(t.machineId),
+    index('tickets_change_seq_idx').on(t.changeSeq),
+    index('tickets_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const ticketComments = pgTable(
+  'ticket_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    userId: uuid('user_id').references(() => users.id),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_comments_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique()
+      .default(sql`nextval('incident_number_seq')`),
+    incidentNumber: text('incident_number')
+      .notNull()
+      .generatedAlwaysAs(sql`'INC-' || lpad(number::text, 6, '0')`),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    type: text('type').notNull(),
+    severity: text('severity').notNull(),
+    status: text('status').notNull().default('Open'),
+    location: text('location').notNull(),
+    department: text('department').notNull(),
+    incidentDate: timestamptz('incident_date').notNull(),
+    involvedPersons: jsonb('involved_persons')
+      .$type<{ name: string; role: string; department: string }[]>()
+      .notNull()
+      .default([]),
+    witnesses: jsonb('witnesses').$type<{ name: string; contact: string }[]>().notNull().default([]),
+    immediateActions: text('immediate_actions').notNull().default(''),
+    reportedBy: uuid('reported_by').references(() => users.id),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower('INC-' || lpad(number::text, 6, '0') || ' ' || title || ' ' || description || ' ' || location)`,
+      ),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    changeSeq: changeSeq(),
+  },
+  (t) => [
+    index('incidents_created_idx').on(t.createdAt.desc(), t.id),
+    index('incidents_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('incidents_type_idx').on(t.type),
+    index('incidents_severity_idx').on(t.severity),
+    index('incidents_date_idx').on(t.incidentDate),
+    index('incidents_change_seq_idx').on(t.changeSeq),
+    index('incidents_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').notNull().default('Scheduled'),
+    priority: text('priority').notNull(),
+    scheduledDate: timestamptz('scheduled_date').notNull(),
+    estimatedDuration: doublePrecision('estimated_duration').notNull(),
+    machineId: uuid('machine_id').references(() => machines.id),
+    assignedTo: uuid('assigned_to').references(() => users.id),
+    checklist: jsonb('checklist')
+      .$type<{ _id: string; task: string; completed: boolean; notes: string }[]>()
+      .notNull()
+      .default([]),
+    createdBy: uuid('created_by').references(() => users.id),
+    completedAt: timestamptz('completed_at'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    changeSeq: changeSeq(),
+  },
+  (t) => [
+    index('schedules_date_idx').on(t.scheduledDate),
+    index('schedules_status_idx').on(t.status),
+    index('schedules_change_seq_idx').on(t.changeSeq),
+  ],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id),
+    ticketId: uuid('ticket_id').references(() => tickets.id),
+    incidentId: uuid('incident_id').references(() => incidents.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_ticket_idx').on(t.ticketId), index('files_incident_idx').on(t.incidentId)],
+);
+
+/** Every change to a synced record: who, when, which field, old and new value, and the client's own time. */
+export const recordHistory = pgTable(
+  'record_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entity: text('entity').notNull(),
+    recordId: uuid('record_id').notNull(),
+    version: integer('version').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    field: text('field').notNull(),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+    changedAt: createdAt(),
+    clientTime: timestamptz('client_time'),
+  },
+  (t) => [index('record_history_record_idx').on(t.entity, t.recordId, t.version)],
+);

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import type { ChangeContext } from '../repositories/record-changes.ts';
+import { badRequest } from './errors.ts';
+
+/**
+ * Who is changing a record, from which version (`If-Match: "<version>"`), and when the client
+ * made the change (`X-Client-Time`, sent by the app when it replays an offline change).
+ */
+export function changeContext(request: FastifyRequest): ChangeContext {
+  const ifMatch = request.headers['if-match'];
+  let baseVersion: number | null = null;
+  if (ifMatch !== undefined) {
+    const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(String(ifMatch).trim());
+    if (!match) throw badRequest('If-Match must be the version the change was made from, such as "3"');
+    baseVersion = Number(match[1]);
+  }
+  const rawClientTime = request.headers['x-client-time'];
+  let clientTime: Date | null = null;
+  if (rawClientTime !== undefined) {
+    clientTime = new Date(String(rawClientTime));
+    if (Number.isNaN(clientTime.getTime())) throw badRequest('X-Client-Time must be an ISO date-time');
+  }
+  return { userId: request.user._id, baseVersion, clientTime };
+}

@@ -1,0 +1,26 @@
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client.ts';
+import { VersionCache } from '../../lib/version-cache.ts';
+import { createRepositories, type Repositories } from '../../repositories/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    repos: Repositories;
+    /** Serves a computed JSON body from cache until the data changes. */
+    cached(key: string, compute: () => Promise<unknown>): Promise<string>;
+  }
+}
+
+export default fp<{ database: Database; closeDatabase: boolean }>(
+  async (app, { database, closeDatabase }) => {
+    const cache = new VersionCache();
+    app.decorate('database', database);
+    app.decorate('repos', createRepositories(database));
+    app.decorate('cached', (key: string, compute: () => Promise<unknown>) =>
+      cache.get(database.version(), key, compute),
+    );
+    if (closeDatabase) app.addHook('onClose', () => database.close());
+  },
+  { name: 'database' },
+);

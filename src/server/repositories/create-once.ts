@@ -1,0 +1,25 @@
+import { conflict } from '../lib/errors.ts';
+
+/**
+ * Makes a create safe to replay: the client sends its own `_id`, and the same call sent again
+ * answers with the stored record instead of creating a second one. Runs inside a write
+ * transaction, which the write lock serialises, so the check and the insert cannot race.
+ */
+export async function createOnce(options: {
+  id: string | undefined;
+  userId: string;
+  label: string;
+  findCreator: (id: string) => Promise<{ creator: string | null } | undefined>;
+  insert: (id: string | undefined) => Promise<string>;
+}): Promise<{ id: string; created: boolean }> {
+  if (options.id) {
+    const existing = await options.findCreator(options.id);
+    if (existing) {
+      if (existing.creator !== options.userId) {
+        throw conflict(`A ${options.label} with this _id was already created by another user`);
+      }
+      return { id: options.id, created: false };
+    }
+  }
+  return { id: await options.insert(options.id), created: true };
+}

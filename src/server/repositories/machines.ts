@@ -1,0 +1,187 @@
+import { and, asc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
+import type { Machine, MachineCreate, MachineListQuery, MachineUpdate } from '../../shared/schemas/machine.ts';
+import type { Overwrite } from '../../shared/schemas/common.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
+import { machines } from '../db/schema.ts';
+import { conflict, notFound } from '../lib/errors.ts';
+import { createOnce } from './create-once.ts';
+import {
+  diffPatch,
+  findOverwrites,
+  recordHistoryRows,
+  setFromChanges,
+  type ChangeContext,
+} from './record-changes.ts';
+import { iso, likePattern } from './sql-helpers.ts';
+
+type MachineRow = typeof machines.$inferSelect;
+
+const columns: Record<keyof MachineUpdate, string> = {
+  name: 'name',
+  machineId: 'machineCode',
+  department: 'department',
+  location: 'location',
+  model: 'model',
+  manufacturer: 'manufacturer',
+  installationDate: 'installationDate',
+  specifications: 'specifications',
+  status: 'status',
+  operatingHours: 'operatingHours',
+};
+
+export function toMachine(row: MachineRow): Machine {
+  return {
+    _id: row.id,
+    name: row.name,
+    machineId: row.machineCode,
+    department: row.department as Machine['department'],
+    location: row.location,
+    model: row.model,
+    manufacturer: row.manufacturer,
+    installationDate: row.installationDate,
+    specifications: row.specifications,
+    status: row.status as Machine['status'],
+    operatingHours: row.operatingHours,
+    version: row.version,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+const live = isNull(machines.deletedAt);
+
+export function createMachineRepository(database: Database) {
+  const { db } = database;
+
+  async function findLive(executor: Db | Tx, id: string): Promise<MachineRow> {
+    const [row] = await executor
+      .select()
+      .from(machines)
+      .where(and(eq(machines.id, id), live));
+    if (!row) throw notFound('Machine not found');
+    return row;
+  }
+
+  async function assertCodeFree(tx: Tx, code: string, exceptId?: string) {
+    const filters = [eq(machines.machineCode, code), live];
+    if (exceptId) filters.push(ne(machines.id, exceptId));
+    const [row] = await tx
+      .select({ id: machines.id })
+      .from(machines)
+      .where(and(...filters));
+    if (row) throw conflict(`Machine ID ${code} is already in use`);
+  }
+
+  async function applyChanges(
+    id: string,
+    patch: MachineUpdate,
+    context: ChangeContext,
+  ): Promise<{ record: Machine; overwritten: Overwrite[] }> {
+    return database.write(async (tx, changeSeq) => {
+      const row = await findLive(tx, id);
+      const changes = diffPatch(row, patch, columns);
+      if (changes.length === 0) return { record: toMachine(row), overwritten: [] };
+      if (patch.machineId !== undefined) await assertCodeFree(tx, patch.machineId, id);
+      const overwritten = await findOverwrites(tx, 'machine', id, changes, context);
+      const [updated] = await tx
+        .update(machines)
+        .set({ ...setFromChanges(changes), version: row.version + 1, updatedAt: new Date(), changeSeq })
+        .where(eq(machines.id, id))
+        .returning();
+      await recordHistoryRows(tx, 'machine', id, updated!.version, changes, context);
+      return { record: toMachine(updated!), overwritten };
+    });
+  }
+
+  return {
+    async list(query: MachineListQuery): Promise<Machine[]> {
+      const filters: SQL[] = [live];
+      if (query.department) filters.push(eq(machines.department, query.department));
+      if (query.status) filters.push(eq(machines.status, query.status));
+      if (query.search) {
+        const pattern = likePattern(query.search);
+        filters.push(
+          or(
+            ilike(machines.name, pattern),
+            ilike(machines.machineCode, pattern),
+            ilike(machines.location, pattern),
+          )!,
+        );
+      }
+      const rows = await db
+        .select()
+        .from(machines)
+        .where(and(...filters))
+        .orderBy(asc(machines.name), asc(machines.id))
+        .limit(query.limit ?? 1000);
+      return rows.map(toMachine);
+    },
+
+    async get(id: string): Promise<Machine> {
+      return toMachine(await findLive(db, id));
+    },
+
+    async create(input: MachineCreate & { _id?: string }, context: ChangeContext) {
+      return database.write(async (tx, changeSeq) => {
+        const result = await createOnce({
+          id: input._id,
+          userId: context.userId,
+          label: 'machine',
+          findCreator: async (id) => {
+            const [row] = await tx
+              .select({ creator: machines.createdBy })
+              .from(machines)
+              .where(eq(machines.id, id));
+            return row;
+          },
+          insert: async (id) => {
+            await assertCodeFree(tx, input.machineId);
+            const [row] = await tx
+              .insert(machines)
+              .values({
+                ...(id ? { id } : {}),
+                name: input.name,
+                machineCode: input.machineId,
+                department: input.department,
+                location: input.location,
+                model: input.model,
+                manufacturer: input.manufacturer,
+                installationDate: input.installationDate,
+                specifications: {
+                  capacity: '',
+                  power: '',
+                  dimensions: '',
+                  weight: '',
+                  ...input.specifications,
+                },
+                status: input.status ?? 'Running',
+                operatingHours: input.operatingHours ?? 0,
+                createdBy: context.userId,
+                changeSeq,
+              })
+              .returning({ id: machines.id });
+            await recordHistoryRows(tx, 'machine', row!.id, 1, [{ field: 'created', oldValue: null, newValue: true }], context);
+            return row!.id;
+          },
+        });
+        const [row] = await tx.select().from(machines).where(eq(machines.id, result.id));
+        return { record: toMachine(row!), created: result.created };
+      });
+    },
+
+    update: applyChanges,
+
+    async remove(id: string, context: ChangeContext): Promise<void> {
+      await database.write(async (tx, changeSeq) => {
+        const row = await findLive(tx, id);
+        await tx
+          .update(machines)
+          .set({ deletedAt: new Date(), version: row.version + 1, updatedAt: new Date(), changeSeq })
+          .where(eq(machines.id, id));
+        await recordHistoryRows(tx, 'machine', id, row.version + 1, [{ field: 'deleted', oldValue: null, newValue: true }], context);
+      });
+    },
+  };
+}
+
+export type MachineRepository = ReturnType<typeof createMachineRepository>;

@@ -1,0 +1,100 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Role } from '../../shared/enums.ts';
+import type { ProfileBody, User, UserSummary } from '../../shared/schemas/user.ts';
+import type { Database, Tx } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { conflict, notFound } from '../lib/errors.ts';
+import { isoOrNull } from './sql-helpers.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as Role,
+    department: row.department,
+    phone: row.phone,
+    lastLogin: isoOrNull(row.lastLogin),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  department: string;
+  phone: string;
+}
+
+export function createUserRepository(database: Database) {
+  const { db } = database;
+
+  async function emailTaken(tx: Tx, email: string, exceptId?: string) {
+    const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row !== undefined && row.id !== exceptId;
+  }
+
+  return {
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+      return row;
+    },
+
+    async get(id: string): Promise<User> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      if (!row) throw notFound('User not found');
+      return toUser(row);
+    },
+
+    async create(input: NewUser): Promise<User> {
+      return database.write(async (tx) => {
+        if (await emailTaken(tx, input.email)) throw conflict('An account with this email already exists');
+        const [row] = await tx
+          .insert(users)
+          .values({ ...input, lastLogin: new Date() })
+          .returning();
+        return toUser(row!);
+      });
+    },
+
+    async recordLogin(id: string): Promise<User> {
+      const [row] = await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, id)).returning();
+      if (!row) throw notFound('User not found');
+      return toUser(row);
+    },
+
+    async updateProfile(id: string, profile: ProfileBody): Promise<User> {
+      return database.write(async (tx) => {
+        if (profile.email && (await emailTaken(tx, profile.email, id))) {
+          throw conflict('An account with this email already exists');
+        }
+        const [row] = await tx
+          .update(users)
+          .set({ ...profile, updatedAt: new Date() })
+          .where(eq(users.id, id))
+          .returning();
+        if (!row) throw notFound('User not found');
+        return toUser(row);
+      });
+    },
+
+    async listSummaries(): Promise<UserSummary[]> {
+      const rows = await db
+        .select({ _id: users.id, name: users.name, role: users.role, department: users.department })
+        .from(users)
+        .orderBy(asc(users.name));
+      return rows as UserSummary[];
+    },
+
+    async exists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+      return row !== undefined;
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { roleLabels } from '../../../../shared/enums.ts';
+import { errorSchema } from '../../../../shared/schemas/common.ts';
+import { authResponse, loginBody, profileBody, registerBody, user } from '../../../../shared/schemas/user.ts';
+import type { Config } from '../../../config.ts';
+import { forbidden, HttpError, unauthorized } from '../../../lib/errors.ts';
+import { hashPassword, unknownUserHash, verifyPassword } from '../../../lib/passwords.ts';
+import { RateLimiter } from '../../../lib/rate-limiter.ts';
+
+const fifteenMinutes = 15 * 60 * 1000;
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
+
+const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const perIp = new RateLimiter(config.AUTH_RATE_LIMIT_IP, fifteenMinutes);
+  const perEmail = new RateLimiter(config.AUTH_RATE_LIMIT_EMAIL, fifteenMinutes);
+
+  function limit(ip: string, email: string, reply: { header(name: string, value: number): unknown }) {
+    const wait = Math.max(perIp.hit(`ip:${ip}`), perEmail.hit(`email:${email}`));
+    if (wait > 0) {
+      reply.header('Retry-After', wait);
+      throw new HttpError(429, `Too many attempts. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`);
+    }
+  }
+
+  const signIn = (account: { _id: string; role: typeof config.REGISTRATION_ROLES[number]; name: string }) =>
+    app.issueToken({ _id: account._id, role: account.role, name: account.name });
+
+  app.post(
+    '/register',
+    { schema: { tags: ['auth'], security: [], body: registerBody, response: { 201: authResponse, ...errors } } },
+    async (request, reply) => {
+      limit(request.ip, request.body.email, reply);
+      if (!config.REGISTRATION_ROLES.includes(request.body.role)) {
+        throw forbidden(`Self-registration as ${roleLabels[request.body.role]} is not allowed at this plant`);
+      }
+      const { password, ...profile } = request.body;
+      const created = await app.repos.users.create({ ...profile, passwordHash: await hashPassword(password) });
+      return reply.code(201).send({ token: signIn(created), user: created });
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { tags: ['auth'], security: [], body: loginBody, response: { 200: authResponse, ...errors } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      limit(request.ip, email, reply);
+      const account = await app.repos.users.findByEmail(email);
+      const isValid = await verifyPassword(password, account?.passwordHash ?? unknownUserHash);
+      if (!account || !isValid) throw unauthorized('Invalid email or password');
+      const signedIn = await app.repos.users.recordLogin(account.id);
+      return { token: signIn(signedIn), user: signedIn };
+    },
+  );
+
+  app.get(
+    '/me',
+    { onRequest: app.authenticate, schema: { tags: ['auth'], response: { 200: user, 401: errorSchema } } },
+    async (request) => {
+      try {
+        return await app.repos.users.get(request.user._id);
+      } catch {
+        throw unauthorized('Your account no longer exists. Please sign in again.');
+      }
+    },
+  );
+
+  app.put(
+    '/profile',
+    { onRequest: app.authenticate, schema: { tags: ['auth'], body: profileBody, response: { 200: user, ...errors } } },
+    (request) => app.repos.users.updateProfile(request.user._id, request.body),
+  );
+};
+
+export default auth;

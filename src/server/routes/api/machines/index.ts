@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, idParams } from '../../../../shared/schemas/common.ts';
+import {
+  machine,
+  machineCreate,
+  machineListQuery,
+  machineStatusBody,
+  machineUpdate,
+  machineUpdated,
+} from '../../../../shared/schemas/machine.ts';
+import { changeContext } from '../../../lib/change-context.ts';
+import { sendJson } from '../../../lib/send-json.ts';
+
+const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const tags = ['machines'];
+
+const machines: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    { schema: { tags, querystring: machineListQuery, response: { 200: z.array(machine) } } },
+    async (request, reply) => {
+      const body = await app.cached(`machines:${JSON.stringify(request.query)}`, () =>
+        app.repos.machines.list(request.query),
+      );
+      return sendJson(reply, body);
+    },
+  );
+
+  app.get('/:id', { schema: { tags, params: idParams, response: { 200: machine, ...errors } } }, (request) =>
+    app.repos.machines.get(request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: app.requirePermission('machine:create'),
+      schema: { tags, body: machineCreate, response: { 200: machine, 201: machine, ...errors } },
+    },
+    async (request, reply) => {
+      const { record, created } = await app.repos.machines.create(request.body, changeContext(request));
+      return reply.code(created ? 201 : 200).send(record);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      preHandler: app.requirePermission('machine:update'),
+      schema: { tags, params: idParams, body: machineUpdate, response: { 200: machineUpdated, ...errors } },
+    },
+    async (request) => {
+      const { record, overwritten } = await app.repos.machines.update(
+        request.params.id,
+        request.body,
+        changeContext(request),
+      );
+      return { ...record, overwritten };
+    },
+  );
+
+  app.patch(
+    '/:id/status',
+    {
+      preHandler: app.requirePermission('machine:status'),
+      schema: { tags, params: idParams, body: machineStatusBody, response: { 200: machineUpdated, ...errors } },
+    },
+    async (request) => {
+      const { record, overwritten } = await app.repos.machines.update(
+        request.params.id,
+        request.body,
+        changeContext(request),
+      );
+      return { ...record, overwritten };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      preHandler: app.requirePermission('machine:delete'),
+      schema: { tags, params: idParams, response: { 200: z.object({ message: z.string() }), ...errors } },
+    },
+    async (request) => {
+      await app.repos.machines.remove(request.params.id, changeContext(request));
+      return { message: 'Machine deleted' };
+    },
+  );
+};
+
+export default machines;

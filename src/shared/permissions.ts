@@ -1,0 +1,82 @@
+import { roleLabels, roles, type Role } from './enums.ts';
+
+const everyone = roles;
+const engineers = ['admin', 'maintenance_engineer'] as const satisfies readonly Role[];
+const safety = ['admin', 'safety_officer'] as const satisfies readonly Role[];
+
+/**
+ * Who may do what: the one table the server enforces (403) and the app uses to hide controls.
+ * Reading machines, tickets, incidents and schedules is open to every signed-in user.
+ * Finer rules that depend on the record (a reporter editing their own Pending ticket) live in
+ * `ticketEditableFields` and `incidentEditableFields` below.
+ */
+export const permissions = {
+  'machine:create': { roles: engineers, label: 'create machines' },
+  'machine:update': { roles: engineers, label: 'edit machines' },
+  'machine:delete': { roles: ['admin'], label: 'delete machines' },
+  'machine:status': { roles: everyone, label: "change a machine's status" },
+  'ticket:create': { roles: everyone, label: 'create tickets' },
+  'ticket:manage': { roles: engineers, label: "change a ticket's status, priority or assignee" },
+  'ticket:comment': { roles: everyone, label: 'comment on tickets' },
+  'incident:create': { roles: everyone, label: 'report incidents' },
+  'incident:manage': { roles: safety, label: "change an incident's status" },
+  'schedule:manage': { roles: engineers, label: 'schedule maintenance' },
+  'analytics:view': { roles: safety, label: 'view analytics' },
+  'file:upload': { roles: everyone, label: 'upload files' },
+  'user:list': { roles: everyone, label: 'list users' },
+} as const satisfies Record<string, { roles: readonly Role[]; label: string }>;
+
+export type Action = keyof typeof permissions;
+
+export function can(role: Role, action: Action): boolean {
+  return (permissions[action].roles as readonly Role[]).includes(role);
+}
+
+export function deniedMessage(role: Role, action: Action): string {
+  return `The ${roleLabels[role]} role may not ${permissions[action].label}.`;
+}
+
+/** Screens with a role list (spec section 2); every other screen is open to any signed-in user. */
+export const routeRoles: Record<string, readonly Role[]> = {
+  '/maintenance': permissions['schedule:manage'].roles,
+  '/analytics': permissions['analytics:view'].roles,
+};
+
+export const ticketReporterFields = ['title', 'description'] as const;
+export const incidentReporterFields = [
+  'title',
+  'description',
+  'type',
+  'severity',
+  'location',
+  'department',
+  'incidentDate',
+  'involvedPersons',
+  'witnesses',
+  'immediateActions',
+] as const;
+
+interface Actor {
+  _id: string;
+  role: Role;
+}
+
+/** Fields this user may change on this ticket: everything for engineers, text for its reporter while Pending. */
+export function ticketEditableFields(
+  actor: Actor,
+  ticket: { reportedBy: { _id: string } | null; status: string },
+): readonly string[] | 'all' {
+  if (can(actor.role, 'ticket:manage')) return 'all';
+  if (ticket.reportedBy?._id === actor._id && ticket.status === 'Pending') return ticketReporterFields;
+  return [];
+}
+
+/** Fields this user may change on this incident: everything for safety staff, the report for its reporter while Open. */
+export function incidentEditableFields(
+  actor: Actor,
+  incident: { reportedBy: { _id: string } | null; status: string },
+): readonly string[] | 'all' {
+  if (can(actor.role, 'incident:manage')) return 'all';
+  if (incident.reportedBy?._id === actor._id && incident.status === 'Open') return incidentReporterFields;
+  return [];
+}

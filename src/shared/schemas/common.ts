@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+export const idSchema = z.uuid({ error: 'must be a UUID' });
+export const idParams = z.object({ id: idSchema });
+export const errorSchema = z.object({ message: z.string() });
+export const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO date-time' });
+
+/** A required free-text field: trimmed, not blank, bounded. */
+export function requiredText(label: string, max = 200) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+export function optionalText(label: string, max = 5000) {
+  return z.string().trim().max(max, `${label} must be at most ${max} characters`);
+}
+
+/** A list filter: absent or empty means "any". */
+export function optionalFilter<T extends z.ZodType>(schema: T) {
+  return z.union([z.literal(''), schema]).optional();
+}
+
+export const userRef = z.object({ _id: idSchema, name: z.string() });
+export type UserRef = z.infer<typeof userRef>;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const searchFilter = optionalFilter(z.string().trim().max(200, 'search must be at most 200 characters'));
+
+export const pageInfo = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
+
+export const fileRef = z.object({
+  _id: idSchema,
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  uploadedAt: z.string(),
+});
+export type FileRef = z.infer<typeof fileRef>;
+
+/** Fields every synced record carries. */
+export const recordMeta = {
+  _id: idSchema,
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/** A value that an update replaced although the client had not seen it (last writer wins). */
+export const overwrite = z.object({
+  field: z.string(),
+  value: z.unknown(),
+  changedBy: userRef.nullable(),
+  changedAt: z.string(),
+});
+export type Overwrite = z.infer<typeof overwrite>;
+
+/** Update responses: the stored record and what it overwrote. */
+export function updated<T extends z.ZodObject>(record: T) {
+  return record.extend({ overwritten: z.array(overwrite) });
+}
+
+export const historyEntry = z.object({
+  version: z.number().int(),
+  field: z.string(),
+  oldValue: z.unknown(),
+  newValue: z.unknown(),
+  changedBy: userRef.nullable(),
+  changedAt: z.string(),
+  clientTime: z.string().nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;

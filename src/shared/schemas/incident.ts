@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { departments, incidentStatuses, incidentTypes, severities } from '../enums.ts';
+import {
+  fileRef,
+  idSchema,
+  isoDateTime,
+  optionalFilter,
+  optionalText,
+  pageInfo,
+  pageQuery,
+  recordMeta,
+  requiredText,
+  searchFilter,
+  updated,
+  userRef,
+} from './common.ts';
+
+const type = z.enum(incidentTypes, { error: `Type must be one of: ${incidentTypes.join(', ')}` });
+const severity = z.enum(severities, { error: `Severity must be one of: ${severities.join(', ')}` });
+const status = z.enum(incidentStatuses, { error: `Status must be one of: ${incidentStatuses.join(', ')}` });
+const department = z.enum(departments, { error: `Department must be one of: ${departments.join(', ')}` });
+
+export const involvedPerson = z.object({
+  name: optionalText('Name', 200).default(''),
+  role: optionalText('Role', 100).default(''),
+  department: optionalText('Department', 100).default(''),
+});
+export const witness = z.object({
+  name: optionalText('Name', 200).default(''),
+  contact: optionalText('Contact', 200).default(''),
+});
+
+export const incident = z.object({
+  ...recordMeta,
+  incidentNumber: z.string(),
+  title: z.string(),
+  description: z.string(),
+  type,
+  severity,
+  status,
+  location: z.string(),
+  department: z.string(),
+  incidentDate: z.string(),
+  involvedPersons: z.array(involvedPerson),
+  witnesses: z.array(witness),
+  immediateActions: z.string(),
+  reportedBy: userRef.nullable(),
+  attachments: z.array(fileRef),
+});
+export type Incident = z.infer<typeof incident>;
+
+const incidentFields = {
+  title: requiredText('Title'),
+  description: requiredText('Description', 5000),
+  type,
+  severity,
+  location: requiredText('Location'),
+  department,
+  incidentDate: isoDateTime,
+  involvedPersons: z.array(involvedPerson).max(50, 'At most 50 involved persons'),
+  witnesses: z.array(witness).max(50, 'At most 50 witnesses'),
+  immediateActions: optionalText('Immediate actions'),
+};
+
+export const incidentCreate = z.object({
+  _id: idSchema.optional(),
+  ...incidentFields,
+  type: type.default('Near Miss'),
+  severity: severity.default('Medium'),
+  involvedPersons: incidentFields.involvedPersons.default([]),
+  witnesses: incidentFields.witnesses.default([]),
+  immediateActions: incidentFields.immediateActions.default(''),
+});
+export type IncidentCreate = z.input<typeof incidentCreate>;
+
+export const incidentUpdate = z.object({ ...incidentFields, status }).partial();
+export type IncidentUpdate = z.infer<typeof incidentUpdate>;
+
+export const incidentListQuery = pageQuery.extend({
+  type: optionalFilter(type),
+  severity: optionalFilter(severity),
+  status: optionalFilter(status),
+  search: searchFilter,
+});
+export type IncidentListQuery = z.infer<typeof incidentListQuery>;
+
+export const incidentPage = pageInfo.extend({ incidents: z.array(incident) });
+export type IncidentPage = z.infer<typeof incidentPage>;
+
+export const incidentUpdated = updated(incident);

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { priorities, scheduleStatuses } from '../enums.ts';
+import { idSchema, isoDateTime, optionalFilter, optionalText, recordMeta, requiredText, updated, userRef } from './common.ts';
+
+const priority = z.enum(priorities, { error: `Priority must be one of: ${priorities.join(', ')}` });
+const status = z.enum(scheduleStatuses, { error: `Status must be one of: ${scheduleStatuses.join(', ')}` });
+
+export const checklistItem = z.object({
+  _id: idSchema,
+  task: z.string(),
+  completed: z.boolean(),
+  notes: z.string(),
+});
+export type ChecklistItem = z.infer<typeof checklistItem>;
+
+export const checklistItemInput = z.object({
+  _id: idSchema.optional(),
+  task: requiredText('Task', 500),
+  completed: z.boolean().default(false),
+  notes: optionalText('Notes', 2000).default(''),
+});
+
+export const checklistPatch = z
+  .object({ task: requiredText('Task', 500), completed: z.boolean(), notes: optionalText('Notes', 2000) })
+  .partial();
+export type ChecklistPatch = z.infer<typeof checklistPatch>;
+
+export const schedule = z.object({
+  ...recordMeta,
+  title: z.string(),
+  description: z.string(),
+  status,
+  priority,
+  scheduledDate: z.string(),
+  estimatedDuration: z.number(),
+  machine: z.object({ _id: idSchema, name: z.string() }).nullable(),
+  assignedTo: userRef.nullable(),
+  checklist: z.array(checklistItem),
+  completedAt: z.string().nullable(),
+});
+export type Schedule = z.infer<typeof schedule>;
+
+const scheduleFields = {
+  title: requiredText('Title'),
+  description: optionalText('Description'),
+  machine: idSchema,
+  scheduledDate: isoDateTime,
+  estimatedDuration: z
+    .number({ error: 'Estimated duration must be a number' })
+    .min(0, 'Estimated duration must be at least 0')
+    .max(1000, 'Estimated duration must be at most 1000 hours'),
+  priority,
+  status,
+  assignedTo: idSchema.nullable(),
+  checklist: z.array(checklistItemInput).max(100, 'At most 100 checklist items'),
+};
+
+export const scheduleCreate = z.object({
+  _id: idSchema.optional(),
+  ...scheduleFields,
+  description: scheduleFields.description.default(''),
+  estimatedDuration: scheduleFields.estimatedDuration.default(1),
+  priority: priority.default('Medium'),
+  status: status.default('Scheduled'),
+  assignedTo: scheduleFields.assignedTo.default(null),
+  checklist: scheduleFields.checklist.default([]),
+});
+export type ScheduleCreate = z.input<typeof scheduleCreate>;
+
+export const scheduleUpdate = z.object(scheduleFields).partial();
+export type ScheduleUpdate = z.infer<typeof scheduleUpdate>;
+
+export const scheduleListQuery = z.object({
+  status: optionalFilter(status),
+  machine: optionalFilter(idSchema),
+  assignee: optionalFilter(idSchema),
+  from: optionalFilter(isoDateTime),
+  to: optionalFilter(isoDateTime),
+});
+export type ScheduleListQuery = z.infer<typeof scheduleListQuery>;
+
+export const calendarParams = z.object({
+  year: z.coerce.number().int().min(2000).max(2100),
+  month: z.coerce.number().int().min(1, 'month must be 1 to 12').max(12, 'month must be 1 to 12'),
+});
+
+export const checklistParams = z.object({ id: idSchema, itemId: idSchema });
+
+export const scheduleUpdated = updated(schedule);

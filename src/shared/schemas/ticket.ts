@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { priorities, ticketCategories, ticketStatuses } from '../enums.ts';
+import {
+  fileRef,
+  idSchema,
+  optionalFilter,
+  pageInfo,
+  pageQuery,
+  recordMeta,
+  requiredText,
+  searchFilter,
+  updated,
+  userRef,
+} from './common.ts';
+
+const priority = z.enum(priorities, { error: `Priority must be one of: ${priorities.join(', ')}` });
+const category = z.enum(ticketCategories, { error: `Category must be one of: ${ticketCategories.join(', ')}` });
+const status = z.enum(ticketStatuses, { error: `Status must be one of: ${ticketStatuses.join(', ')}` });
+
+export const estimatedHours = z
+  .number({ error: 'Estimated hours must be a number' })
+  .min(0, 'Estimated hours must be at least 0')
+  .max(10_000, 'Estimated hours must be at most 10000')
+  .multipleOf(0.5, 'Estimated hours must be a multiple of 0.5')
+  .nullable();
+
+export const ticketMachine = z.object({
+  _id: idSchema,
+  name: z.string(),
+  machineId: z.string(),
+  department: z.string(),
+  location: z.string(),
+});
+
+export const comment = z.object({
+  _id: idSchema,
+  user: userRef.nullable(),
+  timestamp: z.string(),
+  comment: z.string(),
+});
+export type Comment = z.infer<typeof comment>;
+
+export const ticket = z.object({
+  ...recordMeta,
+  ticketNumber: z.string(),
+  title: z.string(),
+  description: z.string(),
+  machine: ticketMachine.nullable(),
+  priority,
+  category,
+  status,
+  estimatedHours: z.number().nullable(),
+  reportedBy: userRef.nullable(),
+  assignedTo: userRef.nullable(),
+  resolvedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  comments: z.array(comment),
+  attachments: z.array(fileRef),
+});
+export type Ticket = z.infer<typeof ticket>;
+
+const ticketFields = {
+  title: requiredText('Title'),
+  description: requiredText('Description', 5000),
+  machine: idSchema,
+  priority,
+  category,
+  estimatedHours,
+};
+
+export const ticketCreate = z.object({
+  _id: idSchema.optional(),
+  ...ticketFields,
+  priority: priority.default('Medium'),
+  category: category.default('Mechanical'),
+  estimatedHours: estimatedHours.default(null),
+});
+export type TicketCreate = z.input<typeof ticketCreate>;
+
+export const ticketUpdate = z.object({ ...ticketFields, status, assignedTo: idSchema.nullable() }).partial();
+export type TicketUpdate = z.infer<typeof ticketUpdate>;
+
+export const commentCreate = z.object({
+  _id: idSchema.optional(),
+  comment: requiredText('Comment', 5000),
+});
+
+export const ticketListQuery = pageQuery.extend({
+  status: optionalFilter(status),
+  priority: optionalFilter(priority),
+  search: searchFilter,
+});
+export type TicketListQuery = z.infer<typeof ticketListQuery>;
+
+export const ticketPage = pageInfo.extend({ tickets: z.array(ticket) });
+export type TicketPage = z.infer<typeof ticketPage>;
+
+export const ticketUpdated = updated(ticket);

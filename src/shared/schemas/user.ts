@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { departments, profileDepartments, roles } from '../enums.ts';
+import { idSchema, requiredText } from './common.ts';
+
+const email = z.email({ error: 'Email must be a valid email address' }).trim().toLowerCase().max(254);
+const phone = z.string().trim().max(30, 'Phone must be at most 30 characters');
+
+export const user = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  department: z.string(),
+  phone: z.string(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+export const userSummary = user.pick({ _id: true, name: true, role: true, department: true });
+export type UserSummary = z.infer<typeof userSummary>;
+
+export const passwordRule = { min: 8, max: 200 } as const;
+
+export const registerBody = z.object({
+  name: requiredText('Full name', 100),
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(passwordRule.min, `Password must be at least ${passwordRule.min} characters`)
+    .max(passwordRule.max, `Password must be at most ${passwordRule.max} characters`),
+  role: z.enum(roles, { error: `Role must be one of: ${roles.join(', ')}` }),
+  department: z.enum(departments, { error: `Department must be one of: ${departments.join(', ')}` }),
+  phone: phone.default(''),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const loginBody = z.object({
+  email: requiredText('Email', 254).toLowerCase(),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(passwordRule.max),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const profileBody = z
+  .object({
+    name: requiredText('Full name', 100),
+    email,
+    phone,
+    department: z.enum(profileDepartments, { error: `Department must be one of: ${profileDepartments.join(', ')}` }),
+  })
+  .partial();
+export type ProfileBody = z.infer<typeof profileBody>;
+
+export const authResponse = z.object({ token: z.string(), user });
+export type AuthResponse = z.infer<typeof authResponse>;

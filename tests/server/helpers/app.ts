@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../../../src/server/app.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+import { openDatabase, type Database } from '../../../src/server/db/client.ts';
+import type { Role } from '../../../src/shared/enums.ts';
+
+/** PGlite in memory, or a fresh database on the PostgreSQL server named by TEST_DATABASE_URL. */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { database: await openDatabase({}), drop: async () => {} };
+  const name = `imsp_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env });
+  const app = await buildApp({ config, database, closeDatabase: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export interface Account {
+  _id: string;
+  token: string;
+  role: Role;
+  name: string;
+  email: string;
+  headers: { authorization: string };
+}
+
+let counter = 0;
+
+export async function registerUser(app: App, role: Role, overrides: Partial<{ name: string; email: string }> = {}) {
+  counter += 1;
+  const email = overrides.email ?? `${role}.${counter}.${randomUUID().slice(0, 8)}@plant.test`;
+  const name = overrides.name ?? `${role} ${counter}`;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name, email, password: 'correct horse 1', role, department: 'Maintenance', phone: '555-0100' },
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { token: string; user: { _id: string } };
+  return {
+    _id: body.user._id,
+    token: body.token,
+    role,
+    name,
+    email,
+    headers: { authorization: `Bearer ${body.token}` },
+  } satisfies Account;
+}
+
+/** One account of each role. */
+export async function registerTeam(app: App) {
+  const [admin, engineer, safety, operator] = await Promise.all([
+    registerUser(app, 'admin'),
+    registerUser(app, 'maintenance_engineer'),
+    registerUser(app, 'safety_officer'),
+    registerUser(app, 'operator'),
+  ]);
+  return { admin: admin!, engineer: engineer!, safety: safety!, operator: operator! };
+}
+
+export const machineInput = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Potline 3 Crane',
+  machineId: `PL3-CR-${randomUUID().slice(0, 6)}`,
+  department: 'Smelting',
+  location: 'Potroom B',
+  model: 'PTM-40',
+  manufacturer: 'Fives ECL',
+  installationDate: '2019-04-12',
+  specifications: { capacity: '40 t', power: '250 kW', dimensions: '30 x 8 m', weight: '120 t' },
+  ...overrides,
+});
