@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Machine, MachineCreate, MachineListQuery, MachineUpdate } from '../../shared/schemas/machine.ts';
 import type { Overwrite } from '../../shared/schemas/common.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
@@ -115,6 +115,13 @@ export function createMachineRepository(database: Database) {
         .orderBy(asc(machines.name), asc(machines.id))
         .limit(query.limit ?? 1000);
       return rows.map(toMachine);
+    },
+
+    /** Full records by id, deleted ones included (the change feed reports those separately). */
+    async getMany(ids: string[]): Promise<(Machine & { isDeleted: boolean })[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select().from(machines).where(inArray(machines.id, ids));
+      return rows.map((row) => ({ ...toMachine(row), isDeleted: row.deletedAt !== null }));
     },
 
     async get(id: string): Promise<Machine> {
