@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -17,19 +17,20 @@ export interface AppOptions {
   database: Database;
   /** Close the database with the app (the server does; tests that share one database do not). */
   closeDatabase?: boolean;
-  logger?: FastifyServerOptions['logger'];
+  /** Where request logs go (stdout by default); tests capture them to check nothing secret is written. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const redactedPaths = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'res.headers["set-cookie"]'];
 
 /** Plugins in order: external, then the app's own, then the routes. */
-export async function buildApp({ config, database, closeDatabase = true, logger }: AppOptions) {
+export async function buildApp({ config, database, closeDatabase = true, logStream }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: redactedPaths },
+    logger: { level: config.LOG_LEVEL, redact: redactedPaths, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY > 0 ? config.TRUST_PROXY : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -24,6 +24,8 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   AUTH_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** Trust X-Forwarded-For from this many proxy hops (0: use the socket address, so clients cannot fake their IP). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().default('./dist'),
 });

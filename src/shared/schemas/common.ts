@@ -66,7 +66,7 @@ export const overwrite = z.object({
 export type Overwrite = z.infer<typeof overwrite>;
 
 /** Update responses: the stored record and what it overwrote. */
-export function updated<T extends z.ZodObject>(record: T) {
+export function updated<S extends z.ZodRawShape>(record: z.ZodObject<S>) {
   return record.extend({ overwritten: z.array(overwrite) });
 }
 

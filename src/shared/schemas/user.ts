@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { departments, profileDepartments, roles } from '../enums.ts';
 import { idSchema, requiredText } from './common.ts';
 
-const email = z.email({ error: 'Email must be a valid email address' }).trim().toLowerCase().max(254);
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ error: 'Email must be a valid email address' }));
 const phone = z.string().trim().max(30, 'Phone must be at most 30 characters');
 
 export const user = z.object({

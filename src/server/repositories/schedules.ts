@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import type { ScheduleStatus } from '../../shared/enums.ts';
+import { effectiveScheduleStatus } from '../../shared/schedule-status.ts';
+import type { HistoryEntry, Overwrite } from '../../shared/schemas/common.ts';
+import type {
+  ChecklistItem,
+  ChecklistPatch,
+  Schedule,
+  ScheduleCreate,
+  ScheduleListQuery,
+  ScheduleUpdate,
+} from '../../shared/schemas/schedule.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
+import { machines, schedules, users } from '../db/schema.ts';
+import { badRequest, notFound } from '../lib/errors.ts';
+import { createOnce } from './create-once.ts';
+import { readHistory } from './history.ts';
+import {
+  diffPatch,
+  findOverwrites,
+  recordHistoryRows,
+  setFromChanges,
+  type ChangeContext,
+  type FieldChange,
+} from './record-changes.ts';
+import { iso, isoOrNull } from './sql-helpers.ts';
+
+type ScheduleRow = typeof schedules.$inferSelect;
+type ItemInput = { _id?: string; task: string; completed?: boolean; notes?: string };
+type HistoryChange = Pick<FieldChange, 'field' | 'oldValue' | 'newValue'>;
+
+const columns: Record<keyof ScheduleUpdate, string> = {
+  title: 'title',
+  description: 'description',
+  machine: 'machineId',
+  scheduledDate: 'scheduledDate',
+  estimatedDuration: 'estimatedDuration',
+  priority: 'priority',
+  status: 'status',
+  assignedTo: 'assignedTo',
+  checklist: 'checklist',
+};
+
+const itemFields = ['task', 'completed', 'notes'] as const;
+
+/** jsonb hands keys back in its own order; rebuilding items keeps comparisons and responses stable. */
+function toItem(item: ItemInput): ChecklistItem {
+  return { _id: item._id ?? randomUUID(), task: item.task, completed: item.completed ?? false, notes: item.notes ?? '' };
+}
+
+function toChecklist(items: ItemInput[]): ChecklistItem[] {
+  const checklist = items.map(toItem);
+  if (new Set(checklist.map((item) => item._id)).size !== checklist.length) {
+    throw badRequest('checklist: each item _id must be unique');
+  }
+  return checklist;
+}
+
+const selection = { row: schedules, machineName: machines.name, assigneeName: users.name };
+type Selected = { row: ScheduleRow; machineName: string | null; assigneeName: string | null };
+
+function toSchedule({ row, machineName, assigneeName }: Selected, now = new Date()): Schedule {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    status: effectiveScheduleStatus(row.status as ScheduleStatus, row.scheduledDate, now),
+    priority: row.priority as Schedule['priority'],
+    scheduledDate: iso(row.scheduledDate),
+    estimatedDuration: row.estimatedDuration,
+    machine: row.machineId ? { _id: row.machineId, name: machineName ?? '' } : null,
+    assignedTo: row.assignedTo ? { _id: row.assignedTo, name: assigneeName ?? '' } : null,
+    checklist: row.checklist.map(toItem),
+    completedAt: isoOrNull(row.completedAt),
+    version: row.version,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** The stored status as reported: a Scheduled item whose date has passed counts as Overdue. */
+function statusFilter(status: ScheduleStatus, now: Date): SQL {
+  if (status === 'Overdue') {
+    return or(eq(schedules.status, 'Overdue'), and(eq(schedules.status, 'Scheduled'), lt(schedules.scheduledDate, now)))!;
+  }
+  if (status === 'Scheduled') return and(eq(schedules.status, 'Scheduled'), gte(schedules.scheduledDate, now))!;
+  return eq(schedules.status, status);
+}
+
+/** completedAt follows the status: set on entering Completed, cleared on leaving it. */
+function completionChanges(row: ScheduleRow, changes: FieldChange[]): FieldChange[] {
+  const status = changes.find((change) => change.field === 'status');
+  if (!status || (status.newValue !== 'Completed' && row.completedAt === null)) return [];
+  const completedAt = status.newValue === 'Completed' ? new Date() : null;
+  return [{ field: 'completedAt', column: 'completedAt', oldValue: row.completedAt, newValue: completedAt }];
+}
+
+/**
+ * Replacing the whole checklist also replaces what others wrote to single items
+ * (`checklist.<itemId>.<field>`), so those count as overwrites too.
+ */
+function itemOverwriteProbes(before: ChecklistItem[], after: ChecklistItem[]): FieldChange[] {
+  const probes: FieldChange[] = [];
+  for (const old of before) {
+    const next = after.find((item) => item._id === old._id);
+    for (const field of itemFields) {
+      if (next?.[field] === old[field]) continue;
+      probes.push({ field: `checklist.${old._id}.${field}`, column: 'checklist', oldValue: old[field], newValue: next?.[field] ?? null });
+    }
+  }
+  return probes;
+}
+
+export function createScheduleRepository(database: Database) {
+  const { db } = database;
+
+  const selectSchedules = (executor: Db | Tx) =>
+    executor
+      .select(selection)
+      .from(schedules)
+      .leftJoin(machines, eq(machines.id, schedules.machineId))
+      .leftJoin(users, eq(users.id, schedules.assignedTo));
+
+  async function load(executor: Db | Tx, id: string): Promise<Schedule> {
+    const [selected] = await selectSchedules(executor).where(eq(schedules.id, id));
+    if (!selected) throw notFound('Schedule not found');
+    return toSchedule(selected);
+  }
+
+  async function findRow(executor: Db | Tx, id: string): Promise<ScheduleRow> {
+    const [row] = await executor.select().from(schedules).where(eq(schedules.id, id));
+    if (!row) throw notFound('Schedule not found');
+    return row;
+  }
+
+  async function assertReferences(tx: Tx, refs: { machine?: string; assignedTo?: string | null }) {
+    if (refs.machine !== undefined) {
+      const [machine] = await tx
+        .select({ id: machines.id })
+        .from(machines)
+        .where(and(eq(machines.id, refs.machine), isNull(machines.deletedAt)));
+      if (!machine) throw badRequest('Machine not found');
+    }
+    if (refs.assignedTo) {
+      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, refs.assignedTo));
+      if (!user) throw badRequest('assignedTo: no user has this id');
+    }
+  }
+
+  async function save(
+    tx: Tx,
+    changeSeq: number,
+    row: ScheduleRow,
+    set: Partial<ScheduleRow>,
+    history: HistoryChange[],
+    context: ChangeContext,
+  ): Promise<Schedule> {
+    const version = row.version + 1;
+    await tx
+      .update(schedules)
+      .set({ ...set, version, updatedAt: new Date(), changeSeq })
+      .where(eq(schedules.id, row.id));
+    await recordHistoryRows(tx, 'schedule', row.id, version, history, context);
+    return load(tx, row.id);
+  }
+
+  return {
+    async list(query: ScheduleListQuery): Promise<Schedule[]> {
+      const now = new Date();
+      const filters: SQL[] = [];
+      if (query.status) filters.push(statusFilter(query.status, now));
+      if (query.machine) filters.push(eq(schedules.machineId, query.machine));
+      if (query.assignee) filters.push(eq(schedules.assignedTo, query.assignee));
+      if (query.from) filters.push(gte(schedules.scheduledDate, new Date(query.from)));
+      if (query.to) filters.push(lte(schedules.scheduledDate, new Date(query.to)));
+      const rows = await selectSchedules(db)
+        .where(and(...filters))
+        .orderBy(asc(schedules.scheduledDate), asc(schedules.id));
+      return rows.map((selected) => toSchedule(selected, now));
+    },
+
+    /** Every schedule dated in the month, in UTC. */
+    async calendar(year: number, month: number): Promise<Schedule[]> {
+      const now = new Date();
+      const rows = await selectSchedules(db)
+        .where(
+          and(
+            gte(schedules.scheduledDate, new Date(Date.UTC(year, month - 1, 1))),
+            lt(schedules.scheduledDate, new Date(Date.UTC(year, month, 1))),
+          ),
+        )
+        .orderBy(asc(schedules.scheduledDate), asc(schedules.id));
+      return rows.map((selected) => toSchedule(selected, now));
+    },
+
+    async getMany(ids: string[]): Promise<Schedule[]> {
+      if (ids.length === 0) return [];
+      const rows = await selectSchedules(db).where(inArray(schedules.id, ids));
+      return rows.map((selected) => toSchedule(selected));
+    },
+
+    get: (id: string) => load(db, id),
+
+    async history(id: string): Promise<HistoryEntry[]> {
+      await findRow(db, id);
+      return readHistory(db, 'schedule', id);
+    },
+
+    async create(input: ScheduleCreate & { _id?: string }, context: ChangeContext) {
+      return database.write(async (tx, changeSeq) => {
+        const result = await createOnce({
+          id: input._id,
+          userId: context.userId,
+          label: 'schedule',
+          findCreator: async (id) => {
+            const [row] = await tx
+              .select({ creator: schedules.createdBy })
+              .from(schedules)
+              .where(eq(schedules.id, id));
+            return row;
+          },
+          insert: async (id) => {
+            await assertReferences(tx, { machine: input.machine, assignedTo: input.assignedTo });
+            const status = input.status ?? 'Scheduled';
+            const [row] = await tx
+              .insert(schedules)
+              .values({
+                ...(id ? { id } : {}),
+                title: input.title,
+                description: input.description ?? '',
+                status,
+                priority: input.priority ?? 'Medium',
+                scheduledDate: new Date(input.scheduledDate),
+                estimatedDuration: input.estimatedDuration ?? 1,
+                machineId: input.machine,
+                assignedTo: input.assignedTo ?? null,
+                checklist: toChecklist(input.checklist ?? []),
+                completedAt: status === 'Completed' ? new Date() : null,
+                createdBy: context.userId,
+                changeSeq,
+              })
+              .returning({ id: schedules.id });
+            await recordHistoryRows(tx, 'schedule', row!.id, 1, [{ field: 'created', oldValue: null, newValue: true }], context);
+            return row!.id;
+          },
+        });
+        return { record: await load(tx, result.id), created: result.created };
+      });
+    },
+
+    async update(
+      id: string,
+      patch: ScheduleUpdate,
+      context: ChangeContext,
+    ): Promise<{ record: Schedule; overwritten: Overwrite[] }> {
+      return database.write(async (tx, changeSeq) => {
+        const row = await findRow(tx, id);
+        const stored = { ...row, checklist: row.checklist.map(toItem) };
+        const checklist = patch.checklist && toChecklist(patch.checklist);
+        const changes = diffPatch(stored, { ...patch, checklist }, columns);
+        if (changes.length === 0) return { record: await load(tx, id), overwritten: [] };
+        const changed = (field: string) => changes.some((change) => change.field === field);
+        await assertReferences(tx, {
+          machine: changed('machine') ? patch.machine : undefined,
+          assignedTo: changed('assignedTo') ? patch.assignedTo : undefined,
+        });
+        const probes = checklist ? itemOverwriteProbes(stored.checklist, checklist) : [];
+        const overwritten = await findOverwrites(tx, 'schedule', id, [...changes, ...probes], context);
+        const all = [...changes, ...completionChanges(row, changes)];
+        return { record: await save(tx, changeSeq, row, setFromChanges(all), all, context), overwritten };
+      });
+    },
+
+    async patchChecklistItem(
+      id: string,
+      itemId: string,
+      patch: ChecklistPatch,
+      context: ChangeContext,
+    ): Promise<{ record: Schedule; overwritten: Overwrite[] }> {
+      return database.write(async (tx, changeSeq) => {
+        const row = await findRow(tx, id);
+        const checklist = row.checklist.map(toItem);
+        const index = checklist.findIndex((item) => item._id === itemId);
+        if (index < 0) throw notFound('Checklist item not found');
+        const item = checklist[index]!;
+        const changes: FieldChange[] = itemFields
+          .filter((field) => patch[field] !== undefined && patch[field] !== item[field])
+          .map((field) => ({ field: `checklist.${itemId}.${field}`, column: 'checklist', oldValue: item[field], newValue: patch[field] }));
+        if (changes.length === 0) return { record: await load(tx, id), overwritten: [] };
+        const overwritten = await findOverwrites(tx, 'schedule', id, changes, context);
+        checklist[index] = toItem({
+          ...item,
+          ...Object.fromEntries(itemFields.filter((field) => patch[field] !== undefined).map((field) => [field, patch[field]])),
+        });
+        return { record: await save(tx, changeSeq, row, { checklist }, changes, context), overwritten };
+      });
+    },
+  };
+}
+
+export type ScheduleRepository = ReturnType<typeof createScheduleRepository>;

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, historyEntry, idParams } from '../../../../shared/schemas/common.ts';
+import {
+  calendarParams,
+  checklistParams,
+  checklistPatch,
+  schedule,
+  scheduleCreate,
+  scheduleListQuery,
+  scheduleUpdate,
+  scheduleUpdated,
+} from '../../../../shared/schemas/schedule.ts';
+import { changeContext } from '../../../lib/change-context.ts';
+
+const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const tags = ['maintenance'];
+
+/**
+ * Preventive maintenance schedules. Lists are not cached: a Scheduled item turns Overdue with
+ * the clock, not with a write.
+ */
+const maintenance: FastifyPluginAsyncZod = async (app) => {
+  const manage = app.requirePermission('schedule:manage');
+
+  app.get(
+    '/',
+    { schema: { tags, querystring: scheduleListQuery, response: { 200: z.array(schedule), 400: errorSchema } } },
+    (request) => app.repos.schedules.list(request.query),
+  );
+
+  app.get(
+    '/calendar/:year/:month',
+    { schema: { tags, params: calendarParams, response: { 200: z.array(schedule), 400: errorSchema } } },
+    (request) => app.repos.schedules.calendar(request.params.year, request.params.month),
+  );
+
+  app.get('/:id', { schema: { tags, params: idParams, response: { 200: schedule, ...errors } } }, (request) =>
+    app.repos.schedules.get(request.params.id),
+  );
+
+  app.get(
+    '/:id/history',
+    { schema: { tags, params: idParams, response: { 200: z.array(historyEntry), ...errors } } },
+    (request) => app.repos.schedules.history(request.params.id),
+  );
+
+  app.post(
+    '/',
+    { preHandler: manage, schema: { tags, body: scheduleCreate, response: { 200: schedule, 201: schedule, ...errors } } },
+    async (request, reply) => {
+      const { record, created } = await app.repos.schedules.create(request.body, changeContext(request));
+      return reply.code(created ? 201 : 200).send(record);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      preHandler: manage,
+      schema: { tags, params: idParams, body: scheduleUpdate, response: { 200: scheduleUpdated, ...errors } },
+    },
+    async (request) => {
+      const { record, overwritten } = await app.repos.schedules.update(
+        request.params.id,
+        request.body,
+        changeContext(request),
+      );
+      return { ...record, overwritten };
+    },
+  );
+
+  app.patch(
+    '/:id/checklist/:itemId',
+    {
+      preHandler: manage,
+      schema: { tags, params: checklistParams, body: checklistPatch, response: { 200: scheduleUpdated, ...errors } },
+    },
+    async (request) => {
+      const { record, overwritten } = await app.repos.schedules.patchChecklistItem(
+        request.params.id,
+        request.params.itemId,
+        request.body,
+        changeContext(request),
+      );
+      return { ...record, overwritten };
+    },
+  );
+};
+
+export default maintenance;
