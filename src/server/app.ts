@@ -30,7 +30,7 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    trustProxy: config.TRUST_PROXY > 0 ? config.TRUST_PROXY : false,
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,12 +1,28 @@
 import type { Database } from '../db/client.ts';
+import { createAnalyticsRepository } from './analytics.ts';
+import { createFileRepository } from './files.ts';
+import { createIncidentRepository } from './incidents.ts';
 import { createMachineRepository } from './machines.ts';
+import { createScheduleRepository } from './schedules.ts';
+import { createSyncRepository } from './sync.ts';
+import { createTicketRepository } from './tickets.ts';
 import { createUserRepository } from './users.ts';
 
 /** Every repository, built over one database; the only code that touches it. */
 export function createRepositories(database: Database) {
+  const machines = createMachineRepository(database);
+  const tickets = createTicketRepository(database);
+  const incidents = createIncidentRepository(database);
+  const schedules = createScheduleRepository(database);
   return {
+    analytics: createAnalyticsRepository(database),
     users: createUserRepository(database),
-    machines: createMachineRepository(database),
+    machines,
+    tickets,
+    incidents,
+    files: createFileRepository(database),
+    schedules,
+    sync: createSyncRepository(database, { machine: machines, ticket: tickets, incident: incidents, schedule: schedules }),
   };
 }
 

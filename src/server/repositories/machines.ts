@@ -118,9 +118,9 @@ export function createMachineRepository(database: Database) {
     },
 
     /** Full records by id, deleted ones included (the change feed reports those separately). */
-    async getMany(ids: string[]): Promise<(Machine & { isDeleted: boolean })[]> {
+    async getMany(ids: string[], executor: Db | Tx = db): Promise<(Machine & { isDeleted: boolean })[]> {
       if (ids.length === 0) return [];
-      const rows = await db.select().from(machines).where(inArray(machines.id, ids));
+      const rows = await executor.select().from(machines).where(inArray(machines.id, ids));
       return rows.map((row) => ({ ...toMachine(row), isDeleted: row.deletedAt !== null }));
     },
 

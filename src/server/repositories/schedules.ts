@@ -194,9 +194,9 @@ export function createScheduleRepository(database: Database) {
       return rows.map((selected) => toSchedule(selected, now));
     },
 
-    async getMany(ids: string[]): Promise<Schedule[]> {
+    async getMany(ids: string[], executor: Db | Tx = db): Promise<Schedule[]> {
       if (ids.length === 0) return [];
-      const rows = await selectSchedules(db).where(inArray(schedules.id, ids));
+      const rows = await selectSchedules(executor).where(inArray(schedules.id, ids));
       return rows.map((selected) => toSchedule(selected));
     },
 

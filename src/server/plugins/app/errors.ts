@@ -25,7 +25,15 @@ const databaseErrors: Record<string, [number, string]> = {
   '22003': [400, 'A number is out of range'],
   '22007': [400, 'A date is not valid'],
   '22008': [400, 'A date is out of range'],
+  '22021': [400, 'Text may not contain NUL characters'],
+  '22P05': [400, 'Text may not contain NUL characters'],
 };
+
+/** Drizzle wraps the driver's error (which carries the SQLSTATE code) in its own. */
+function databaseCode(error: Error): string | undefined {
+  const cause = error.cause as { code?: unknown } | undefined;
+  return typeof cause?.code === 'string' ? cause.code : undefined;
+}
 
 function validationMessage(error: FastifyError): string {
   const issue = error.validation![0]!;
@@ -41,11 +49,10 @@ export default fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         return reply.code(400).send({ message: validationMessage(error) });
       }
-      const known = (error.code && (knownClientErrors[error.code] ?? databaseErrors[error.code])) || undefined;
+      const code = databaseCode(error) ?? error.code;
+      const known = (code && (knownClientErrors[code] ?? databaseErrors[code])) || undefined;
       if (known) {
-        if (known[0] >= 400 && known[0] < 500 && error.code && error.code in databaseErrors) {
-          request.log.info({ code: error.code }, 'database rejected input');
-        }
+        if (code && code in databaseErrors) request.log.info({ code }, 'database rejected input');
         return reply.code(known[0]).send({ message: known[1] });
       }
       const status = error.statusCode ?? 500;

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import analytics from './analytics/index.ts';
 import auth from './auth/index.ts';
 import health from './health/index.ts';
+import incidents from './incidents/index.ts';
 import machines from './machines/index.ts';
+import maintenance from './maintenance/index.ts';
+import sync from './sync/index.ts';
+import tickets from './tickets/index.ts';
+import upload from './upload/index.ts';
 import users from './users/index.ts';
 
 /** Public routes first; everything else sits behind the bearer token. */
@@ -12,7 +18,13 @@ const api: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) =
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', signedIn.authenticate);
     await signedIn.register(users, { prefix: '/users' });
+    await signedIn.register(analytics, { prefix: '/analytics' });
     await signedIn.register(machines, { prefix: '/machines' });
+    await signedIn.register(tickets, { prefix: '/tickets' });
+    await signedIn.register(incidents, { prefix: '/incidents' });
+    await signedIn.register(upload, { prefix: '/upload' });
+    await signedIn.register(maintenance, { prefix: '/maintenance' });
+    await signedIn.register(sync, { prefix: '/sync' });
   });
 };
 

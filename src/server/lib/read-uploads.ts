@@ -1,0 +1,87 @@
+import type { FastifyRequest } from 'fastify';
+import { allowedFileDescription, isAllowedFile, maxFileBytes } from '../../shared/files.ts';
+import { idSchema } from '../../shared/schemas/common.ts';
+import { badRequest, HttpError } from './errors.ts';
+import { matchesSignature } from './file-signature.ts';
+
+export interface Upload {
+  /** The client's own id for the file (a text field `_id` just before the file part), so a replay makes no duplicate. */
+  _id?: string;
+  originalName: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+/**
+ * Reads the files of a multipart/form-data request from one form field and checks each against
+ * the upload rules of shared/files.ts: declared type, file name extension and the content itself.
+ */
+export async function readUploads(
+  request: FastifyRequest,
+  { field, maxFiles }: { field: string; maxFiles: number },
+): Promise<Upload[]> {
+  if (!request.isMultipart()) throw new HttpError(415, 'Uploads must be sent as multipart/form-data');
+  const uploads: Upload[] = [];
+  let pendingId: string | undefined;
+  try {
+    for await (const part of request.parts({ limits: { files: maxFiles } })) {
+      if (part.type === 'field') {
+        if (part.fieldname === '_id') pendingId = parseId(part.value);
+        continue;
+      }
+      if (part.fieldname !== field) {
+        part.file.resume();
+        throw badRequest(`Send the file in the form field "${field}", not "${part.fieldname}"`);
+      }
+      const data = await part.toBuffer();
+      uploads.push(checkedUpload(pendingId, part.filename, part.mimetype, data));
+      pendingId = undefined;
+    }
+  } catch (error) {
+    throw uploadError(error, maxFiles);
+  }
+  if (uploads.length === 0) throw badRequest(`No file received: send it in the form field "${field}"`);
+  return uploads;
+}
+
+function parseId(value: unknown): string {
+  const parsed = idSchema.safeParse(value);
+  if (!parsed.success) throw badRequest('_id must be a UUID');
+  return parsed.data;
+}
+
+/** Keeps the name a user would recognise: no folders, no control characters, bounded. */
+function cleanFileName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-255);
+}
+
+function checkedUpload(id: string | undefined, filename: string, declaredType: string, data: Buffer): Upload {
+  const originalName = cleanFileName(filename);
+  if (!originalName) throw badRequest('The file has no name');
+  if (data.length === 0) throw badRequest(`"${originalName}" is empty`);
+  const mimeType = declaredType.toLowerCase();
+  if (!isAllowedFile(mimeType, originalName)) {
+    throw new HttpError(415, `"${originalName}" is not an accepted file type: upload ${allowedFileDescription}`);
+  }
+  if (!matchesSignature(mimeType, data)) {
+    throw new HttpError(415, `"${originalName}" is not really a ${mimeType} file: its content does not match its type`);
+  }
+  return { ...(id ? { _id: id } : {}), originalName, mimeType, data };
+}
+
+/** Limits become 413 with a message; anything else the parser rejects is a broken request (400), never a 5xx. */
+function uploadError(error: unknown, maxFiles: number): HttpError {
+  if (error instanceof HttpError) return error;
+  switch ((error as { code?: string } | null)?.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpError(413, `File is too large: the limit is ${maxFileBytes / (1024 * 1024)} MB`);
+    case 'FST_FILES_LIMIT':
+      return new HttpError(413, `Too many files: at most ${maxFiles} per upload`);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new HttpError(413, 'Too many form fields in the upload');
+    default:
+      return badRequest('The upload is not valid multipart/form-data');
+  }
+}

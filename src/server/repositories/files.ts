@@ -1,0 +1,165 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { FileRef } from '../../shared/schemas/common.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
+import { files } from '../db/schema.ts';
+import { forbidden, notFound } from '../lib/errors.ts';
+import type { Upload } from '../lib/read-uploads.ts';
+import { createOnce } from './create-once.ts';
+import { assertExists, bumpRecord, groupBy, type Actor, type NumberedEntity } from './numbered-records.ts';
+import { recordHistoryRows, type ChangeContext } from './record-changes.ts';
+import { iso } from './sql-helpers.ts';
+
+const ownerColumns = { ticket: files.ticketId, incident: files.incidentId } as const;
+
+const refColumns = {
+  id: files.id,
+  originalName: files.originalName,
+  mimeType: files.mimeType,
+  size: files.size,
+  createdAt: files.createdAt,
+};
+
+function toFileRef(row: { id: string; originalName: string; mimeType: string; size: number; createdAt: Date }): FileRef {
+  return {
+    _id: row.id,
+    originalName: row.originalName,
+    mimeType: row.mimeType,
+    size: row.size,
+    uploadedAt: iso(row.createdAt),
+  };
+}
+
+/** The attachments of several tickets or incidents in one query, oldest first. */
+export async function loadFileRefs(
+  executor: Db | Tx,
+  owner: NumberedEntity,
+  ownerIds: string[],
+): Promise<Map<string, FileRef[]>> {
+  if (ownerIds.length === 0) return new Map();
+  const column = ownerColumns[owner];
+  const rows = await executor
+    .select({ ...refColumns, ownerId: column })
+    .from(files)
+    .where(inArray(column, ownerIds))
+    .orderBy(asc(files.createdAt), asc(files.id));
+  const groups = groupBy(rows, (row) => row.ownerId!);
+  return new Map([...groups].map(([ownerId, group]) => [ownerId, group.map(toFileRef)]));
+}
+
+/** Stores a file, replay-safe by its client `_id`; `link` attaches it to a ticket or incident. */
+async function storeFile(
+  tx: Tx,
+  upload: Upload,
+  context: ChangeContext,
+  link: { ticketId?: string; incidentId?: string } = {},
+) {
+  let stored: FileRef | undefined;
+  const result = await createOnce({
+    id: upload._id,
+    userId: context.userId,
+    label: 'file',
+    findCreator: async (id) => {
+      const [row] = await tx.select({ creator: files.uploadedBy }).from(files).where(eq(files.id, id));
+      return row;
+    },
+    insert: async (id) => {
+      const [row] = await tx
+        .insert(files)
+        .values({
+          ...(id ? { id } : {}),
+          originalName: upload.originalName,
+          mimeType: upload.mimeType,
+          size: upload.data.length,
+          data: upload.data,
+          uploadedBy: context.userId,
+          ...link,
+        })
+        .returning(refColumns);
+      stored = toFileRef(row!);
+      return row!.id;
+    },
+  });
+  return { id: result.id, created: result.created, stored };
+}
+
+/**
+ * Attaches an uploaded file to a ticket or incident and answers with the record loaded by `load`.
+ * The record carries its attachments, so it gets a new version, a change feed position and a history entry.
+ */
+export async function attachFile<T>(
+  database: Database,
+  owner: NumberedEntity,
+  ownerId: string,
+  upload: Upload,
+  context: ChangeContext,
+  load: (tx: Tx, id: string) => Promise<T>,
+): Promise<{ record: T; created: boolean }> {
+  return database.write(async (tx, changeSeq) => {
+    await assertExists(tx, owner, ownerId);
+    const link = owner === 'ticket' ? { ticketId: ownerId } : { incidentId: ownerId };
+    const { created, stored } = await storeFile(tx, upload, context, link);
+    if (stored) {
+      const version = await bumpRecord(tx, owner, ownerId, changeSeq);
+      const change = { field: 'attachment', oldValue: null, newValue: stored };
+      await recordHistoryRows(tx, owner, ownerId, version, [change], context);
+    }
+    return { record: await load(tx, ownerId), created };
+  });
+}
+
+export function createFileRepository(database: Database) {
+  const { db } = database;
+
+  return {
+    /** Files not (yet) attached to anything. `created` is false when every file was a replay. */
+    async upload(uploads: Upload[], context: ChangeContext): Promise<{ files: FileRef[]; created: boolean }> {
+      return database.write(async (tx) => {
+        const results = [];
+        for (const upload of uploads) results.push(await storeFile(tx, upload, context));
+        const ids = results.map((result) => result.id);
+        const rows = await tx.select(refColumns).from(files).where(inArray(files.id, ids));
+        const byId = new Map(rows.map((row) => [row.id, toFileRef(row)]));
+        return {
+          files: results.map((result) => byId.get(result.id)!),
+          created: results.some((result) => result.created),
+        };
+      });
+    },
+
+    async download(id: string): Promise<{ originalName: string; mimeType: string; data: Buffer }> {
+      const [row] = await db
+        .select({ originalName: files.originalName, mimeType: files.mimeType, data: files.data })
+        .from(files)
+        .where(eq(files.id, id));
+      if (!row) throw notFound('File not found');
+      return row;
+    },
+
+    /** The uploader or an admin may delete a file; a ticket or incident it was attached to changes with it. */
+    async remove(id: string, actor: Actor, context: ChangeContext): Promise<void> {
+      await database.write(async (tx, changeSeq) => {
+        const [row] = await tx
+          .select({ ...refColumns, uploadedBy: files.uploadedBy, ticketId: files.ticketId, incidentId: files.incidentId })
+          .from(files)
+          .where(eq(files.id, id));
+        if (!row) throw notFound('File not found');
+        if (row.uploadedBy !== actor._id && actor.role !== 'admin') {
+          throw forbidden('Only the person who uploaded a file or an Administrator may delete it.');
+        }
+        await tx.delete(files).where(eq(files.id, id));
+        const owner: [NumberedEntity, string] | undefined = row.ticketId
+          ? ['ticket', row.ticketId]
+          : row.incidentId
+            ? ['incident', row.incidentId]
+            : undefined;
+        if (owner) {
+          const version = await bumpRecord(tx, owner[0], owner[1], changeSeq);
+          const change = { field: 'attachment', oldValue: toFileRef(row), newValue: null };
+          await recordHistoryRows(tx, owner[0], owner[1], version, [change], context);
+        }
+      });
+    },
+  };
+}
+
+export type FileRepository = ReturnType<typeof createFileRepository>;

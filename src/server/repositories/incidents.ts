@@ -1,0 +1,163 @@
+import { eq, inArray, type SQL } from 'drizzle-orm';
+import { incidentEditableFields, incidentReporterFields } from '../../shared/permissions.ts';
+import type {
+  Incident,
+  IncidentCreate,
+  IncidentListQuery,
+  IncidentPage,
+  IncidentUpdate,
+} from '../../shared/schemas/incident.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
+import { incidents, users } from '../db/schema.ts';
+import type { Upload } from '../lib/read-uploads.ts';
+import { attachFile, loadFileRefs } from './files.ts';
+import {
+  assertMayEdit,
+  createNumbered,
+  listPage,
+  readAll,
+  numberedHistory,
+  recordNotFound,
+  saveChanges,
+  type Actor,
+  type EditRule,
+} from './numbered-records.ts';
+import { diffPatch, type ChangeContext } from './record-changes.ts';
+import { iso } from './sql-helpers.ts';
+
+type IncidentRow = typeof incidents.$inferSelect;
+
+const columns: Record<keyof IncidentUpdate, keyof IncidentRow> = {
+  title: 'title',
+  description: 'description',
+  type: 'type',
+  severity: 'severity',
+  status: 'status',
+  location: 'location',
+  department: 'department',
+  incidentDate: 'incidentDate',
+  involvedPersons: 'involvedPersons',
+  witnesses: 'witnesses',
+  immediateActions: 'immediateActions',
+};
+
+const editRule: EditRule = {
+  entity: 'incident',
+  manage: 'incident:manage',
+  openStatus: 'Open',
+  reporterFields: incidentReporterFields,
+  editableFields: incidentEditableFields,
+};
+
+/** The report form starts with one empty row: rows left entirely blank are not people. */
+function withoutBlankRows<T extends Record<string, string>>(rows: T[] | undefined): T[] | undefined {
+  return rows?.filter((row) => Object.values(row).some((value) => value.trim() !== ''));
+}
+
+async function loadIncidents(executor: Db | Tx, ids: string[]): Promise<Incident[]> {
+  if (ids.length === 0) return [];
+  const [rows, attachments] = await readAll(executor, [
+    () =>
+      executor
+        .select({ incident: incidents, reporterName: users.name })
+        .from(incidents)
+        .leftJoin(users, eq(users.id, incidents.reportedBy))
+        .where(inArray(incidents.id, ids)),
+    () => loadFileRefs(executor, 'incident', ids),
+  ]);
+  return rows.map(({ incident: row, reporterName }) => ({
+    _id: row.id,
+    incidentNumber: row.incidentNumber,
+    title: row.title,
+    description: row.description,
+    type: row.type as Incident['type'],
+    severity: row.severity as Incident['severity'],
+    status: row.status as Incident['status'],
+    location: row.location,
+    department: row.department,
+    incidentDate: iso(row.incidentDate),
+    involvedPersons: row.involvedPersons,
+    witnesses: row.witnesses,
+    immediateActions: row.immediateActions,
+    reportedBy: row.reportedBy ? { _id: row.reportedBy, name: reporterName ?? '' } : null,
+    attachments: attachments.get(row.id) ?? [],
+    version: row.version,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  }));
+}
+
+async function loadIncident(executor: Db | Tx, id: string): Promise<Incident> {
+  const [incident] = await loadIncidents(executor, [id]);
+  if (!incident) throw recordNotFound('incident');
+  return incident;
+}
+
+export function createIncidentRepository(database: Database) {
+  const { db } = database;
+
+  return {
+    async list(query: IncidentListQuery): Promise<IncidentPage> {
+      const filters: SQL[] = [];
+      if (query.type) filters.push(eq(incidents.type, query.type));
+      if (query.severity) filters.push(eq(incidents.severity, query.severity));
+      if (query.status) filters.push(eq(incidents.status, query.status));
+      const { records, ...page } = await listPage(db, 'incident', filters, query, (ids) => loadIncidents(db, ids));
+      return { incidents: records, ...page };
+    },
+
+    getMany: (ids: string[], executor: Db | Tx = db) => loadIncidents(executor, ids),
+
+    get: (id: string) => loadIncident(db, id),
+
+    async create(input: IncidentCreate, context: ChangeContext): Promise<{ record: Incident; created: boolean }> {
+      return database.write(async (tx, changeSeq) => {
+        const { id, created } = await createNumbered(tx, 'incident', input._id, context, async (newId) => {
+          const [row] = await tx
+            .insert(incidents)
+            .values({
+              ...(newId ? { id: newId } : {}),
+              title: input.title,
+              description: input.description,
+              type: input.type ?? 'Near Miss',
+              severity: input.severity ?? 'Medium',
+              location: input.location,
+              department: input.department,
+              incidentDate: new Date(input.incidentDate),
+              involvedPersons: withoutBlankRows(input.involvedPersons as IncidentRow['involvedPersons']) ?? [],
+              witnesses: withoutBlankRows(input.witnesses as IncidentRow['witnesses']) ?? [],
+              immediateActions: input.immediateActions ?? '',
+              reportedBy: context.userId,
+              changeSeq,
+            })
+            .returning({ id: incidents.id });
+          return row!.id;
+        });
+        return { record: await loadIncident(tx, id), created };
+      });
+    },
+
+    async update(id: string, patch: IncidentUpdate, actor: Actor, context: ChangeContext) {
+      return database.write(async (tx, changeSeq) => {
+        const [row] = await tx.select().from(incidents).where(eq(incidents.id, id));
+        if (!row) throw recordNotFound('incident');
+        const cleaned = {
+          ...patch,
+          involvedPersons: withoutBlankRows(patch.involvedPersons),
+          witnesses: withoutBlankRows(patch.witnesses),
+        };
+        const changes = diffPatch(row, cleaned, columns);
+        assertMayEdit(editRule, actor, row, changes.map((change) => change.field));
+        const overwritten = await saveChanges(tx, changeSeq, 'incident', row, changes, {}, context);
+        return { record: await loadIncident(tx, id), overwritten };
+      });
+    },
+
+    attach: (id: string, upload: Upload, context: ChangeContext) =>
+      attachFile(database, 'incident', id, upload, context, loadIncident),
+
+    history: (id: string) => numberedHistory(db, 'incident', id),
+  };
+}
+
+export type IncidentRepository = ReturnType<typeof createIncidentRepository>;

@@ -1,0 +1,214 @@
+import { and, asc, count, eq, like, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { roleLabels, type Role } from '../../shared/enums.ts';
+import { permissions, type Action } from '../../shared/permissions.ts';
+import type { Overwrite } from '../../shared/schemas/common.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { incidents, tickets } from '../db/schema.ts';
+import { forbidden, notFound } from '../lib/errors.ts';
+import { createOnce } from './create-once.ts';
+import { readHistory } from './history.ts';
+import {
+  findOverwrites,
+  recordHistoryRows,
+  setFromChanges,
+  type ChangeContext,
+  type FieldChange,
+} from './record-changes.ts';
+import { likePattern, pageCount } from './sql-helpers.ts';
+
+/**
+ * What tickets and incidents share: a number from a database sequence, a reporter, a paged list
+ * with text search, attachments, and edit rights that depend on who reported the record.
+ */
+export type NumberedTable = typeof tickets | typeof incidents;
+export type NumberedEntity = 'ticket' | 'incident';
+
+export interface Actor {
+  _id: string;
+  role: Role;
+}
+
+export const numberedTables: Record<NumberedEntity, NumberedTable> = { ticket: tickets, incident: incidents };
+const labels: Record<NumberedEntity, string> = { ticket: 'Ticket', incident: 'Incident' };
+
+export function recordNotFound(entity: NumberedEntity) {
+  return notFound(`${labels[entity]} not found`);
+}
+
+export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+/**
+ * Runs independent reads together on the pool. A transaction holds a single connection, which
+ * takes one query at a time, so there they run in turn.
+ */
+export async function readAll<T extends readonly unknown[]>(
+  executor: Db | Tx,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  const results: unknown[] = [];
+  if (!(executor instanceof PgTransaction)) results.push(...(await Promise.all(reads.map((read) => read()))));
+  else for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+  search?: string | undefined;
+}
+
+/**
+ * One page, newest first: a query for the page's ids and a count (both served by the indexes on
+ * created_at and the trigram index on search_text), then the full records of just that page.
+ */
+export async function listPage<T extends { _id: string }>(
+  db: Db,
+  entity: NumberedEntity,
+  filters: SQL[],
+  query: PageRequest,
+  load: (ids: string[]) => Promise<T[]>,
+) {
+  const table = numberedTables[entity];
+  const where = and(...filters, query.search ? like(table.searchText, likePattern(query.search)) : undefined);
+  const [idRows, [counted]] = await Promise.all([
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(where)
+      // Spelled as the indexes are declared: a plain DESC means NULLS FIRST and would not use them.
+      .orderBy(sql`${table.createdAt} desc nulls last`, asc(table.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(table).where(where),
+  ]);
+  const ids = idRows.map((row) => row.id);
+  const byId = new Map((await load(ids)).map((record) => [record._id, record]));
+  const total = counted?.total ?? 0;
+  return {
+    records: ids.map((id) => byId.get(id)!),
+    currentPage: query.page,
+    totalPages: pageCount(total, query.limit),
+    total,
+  };
+}
+
+export async function numberedHistory(db: Db, entity: NumberedEntity, id: string) {
+  await assertExists(db, entity, id);
+  return readHistory(db, entity, id);
+}
+
+export async function assertExists(executor: Db | Tx, entity: NumberedEntity, id: string): Promise<void> {
+  const table = numberedTables[entity];
+  const [row] = await executor.select({ id: table.id }).from(table).where(eq(table.id, id));
+  if (!row) throw recordNotFound(entity);
+}
+
+/**
+ * Marks a record as changed for the change feed and the version check (If-Match) when something
+ * it carries changed: a comment or an attachment. Returns the new version.
+ */
+export async function bumpRecord(tx: Tx, entity: NumberedEntity, id: string, changeSeq: number): Promise<number> {
+  const table = numberedTables[entity];
+  const [row] = await tx
+    .update(table)
+    .set({ version: sql`${table.version} + 1`, updatedAt: new Date(), changeSeq })
+    .where(eq(table.id, id))
+    .returning({ version: table.version });
+  if (!row) throw recordNotFound(entity);
+  return row.version;
+}
+
+/** Replay-safe create (see create-once.ts) that records the creation in the record's history. */
+export async function createNumbered(
+  tx: Tx,
+  entity: NumberedEntity,
+  id: string | undefined,
+  context: ChangeContext,
+  insert: (id: string | undefined) => Promise<string>,
+) {
+  const table = numberedTables[entity];
+  return createOnce({
+    id,
+    userId: context.userId,
+    label: entity,
+    findCreator: async (candidate) => {
+      const [row] = await tx.select({ creator: table.reportedBy }).from(table).where(eq(table.id, candidate));
+      return row;
+    },
+    insert: async (candidate) => {
+      const created = await insert(candidate);
+      await recordHistoryRows(tx, entity, created, 1, [{ field: 'created', oldValue: null, newValue: true }], context);
+      return created;
+    },
+  });
+}
+
+/** Who may edit which fields, from shared/permissions.ts. */
+export interface EditRule {
+  entity: NumberedEntity;
+  manage: Action;
+  openStatus: string;
+  reporterFields: readonly string[];
+  editableFields(actor: Actor, record: { reportedBy: { _id: string } | null; status: string }): readonly string[] | 'all';
+}
+
+function listed(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+export function assertMayEdit(
+  rule: EditRule,
+  actor: Actor,
+  row: { reportedBy: string | null; status: string },
+  fields: string[],
+): void {
+  const record = { reportedBy: row.reportedBy ? { _id: row.reportedBy } : null, status: row.status };
+  const allowed = rule.editableFields(actor, record);
+  if (allowed === 'all') return;
+  const denied = fields.filter((field) => !allowed.includes(field));
+  if (denied.length === 0) return;
+  const managers = listed(permissions[rule.manage].roles.map((role) => `${roleLabels[role]}s`));
+  const reporterRule = `its reporter may edit ${listed(rule.reporterFields)} while it is ${rule.openStatus}`;
+  const isReporter = record.reportedBy?._id === actor._id;
+  const onlyReporterFields = denied.every((field) => rule.reporterFields.includes(field));
+  if (isReporter && record.status !== rule.openStatus && onlyReporterFields) {
+    throw forbidden(`You may edit your ${rule.entity} only while it is ${rule.openStatus}; ${managers} may edit it now.`);
+  }
+  throw forbidden(
+    `The ${roleLabels[actor.role]} role may not change ${listed(denied)} of this ${rule.entity}: ${managers} may edit every field, ${reporterRule}.`,
+  );
+}
+
+/**
+ * Writes the changes of a partial update (plus values derived from them, which get no history of
+ * their own), bumps the version and records history. Returns what the update overwrote.
+ */
+export async function saveChanges(
+  tx: Tx,
+  changeSeq: number,
+  entity: NumberedEntity,
+  row: { id: string; version: number },
+  changes: FieldChange[],
+  derived: Record<string, unknown>,
+  context: ChangeContext,
+): Promise<Overwrite[]> {
+  if (changes.length === 0) return [];
+  const table = numberedTables[entity];
+  const overwritten = await findOverwrites(tx, entity, row.id, changes, context);
+  const version = row.version + 1;
+  await tx
+    .update(table)
+    .set({ ...setFromChanges(changes), ...derived, version, updatedAt: new Date(), changeSeq })
+    .where(eq(table.id, row.id));
+  await recordHistoryRows(tx, entity, row.id, version, changes, context);
+  return overwritten;
+}

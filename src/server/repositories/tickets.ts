@@ -1,0 +1,260 @@
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ticketReporterFields, ticketEditableFields } from '../../shared/permissions.ts';
+import type { Comment, Ticket, TicketCreate, TicketListQuery, TicketPage, TicketUpdate } from '../../shared/schemas/ticket.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
+import { machines, ticketComments, tickets, users } from '../db/schema.ts';
+import { badRequest } from '../lib/errors.ts';
+import type { Upload } from '../lib/read-uploads.ts';
+import { createOnce } from './create-once.ts';
+import { attachFile, loadFileRefs } from './files.ts';
+import {
+  assertExists,
+  assertMayEdit,
+  bumpRecord,
+  createNumbered,
+  groupBy,
+  listPage,
+  numberedHistory,
+  readAll,
+  recordNotFound,
+  saveChanges,
+  type Actor,
+  type EditRule,
+} from './numbered-records.ts';
+import { diffPatch, recordHistoryRows, type ChangeContext } from './record-changes.ts';
+import { iso, isoOrNull } from './sql-helpers.ts';
+
+type TicketRow = typeof tickets.$inferSelect;
+
+const columns: Record<keyof TicketUpdate, keyof TicketRow> = {
+  title: 'title',
+  description: 'description',
+  machine: 'machineId',
+  priority: 'priority',
+  category: 'category',
+  estimatedHours: 'estimatedHours',
+  status: 'status',
+  assignedTo: 'assignedTo',
+};
+
+const editRule: EditRule = {
+  entity: 'ticket',
+  manage: 'ticket:manage',
+  openStatus: 'Pending',
+  reporterFields: ticketReporterFields,
+  editableFields: ticketEditableFields,
+};
+
+const reporter = alias(users, 'reporter');
+const assignee = alias(users, 'assignee');
+
+/**
+ * resolvedAt is set when the ticket becomes Resolved and kept when it is then Closed; closedAt is
+ * set when it becomes Closed. Reopening (Pending, In Progress) clears both.
+ */
+function statusTimes(row: TicketRow, status: Ticket['status']): Partial<TicketRow> {
+  const now = new Date();
+  switch (status) {
+    case 'Resolved':
+      return { resolvedAt: row.resolvedAt ?? now, closedAt: null };
+    case 'Closed':
+      return { closedAt: now };
+    default:
+      return { resolvedAt: null, closedAt: null };
+  }
+}
+
+async function loadComments(executor: Db | Tx, ticketIds: string[]): Promise<Map<string, Comment[]>> {
+  const rows = await executor
+    .select({
+      _id: ticketComments.id,
+      ticketId: ticketComments.ticketId,
+      comment: ticketComments.comment,
+      createdAt: ticketComments.createdAt,
+      userId: users.id,
+      userName: users.name,
+    })
+    .from(ticketComments)
+    .leftJoin(users, eq(users.id, ticketComments.userId))
+    .where(inArray(ticketComments.ticketId, ticketIds))
+    .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
+  const groups = groupBy(rows, (row) => row.ticketId);
+  return new Map(
+    [...groups].map(([ticketId, group]) => [
+      ticketId,
+      group.map((row) => ({
+        _id: row._id,
+        user: row.userId ? { _id: row.userId, name: row.userName ?? '' } : null,
+        timestamp: iso(row.createdAt),
+        comment: row.comment,
+      })),
+    ]),
+  );
+}
+
+function selectTicketRows(executor: Db | Tx, ids: string[]) {
+  return (
+    executor
+      .select({
+        ticket: tickets,
+        machine: {
+          _id: machines.id,
+          name: machines.name,
+          machineId: machines.machineCode,
+          department: machines.department,
+          location: machines.location,
+        },
+        reporterName: reporter.name,
+        assigneeName: assignee.name,
+      })
+      .from(tickets)
+      // Soft-deleted machines still show on the tickets raised against them.
+      .leftJoin(machines, eq(machines.id, tickets.machineId))
+      .leftJoin(reporter, eq(reporter.id, tickets.reportedBy))
+      .leftJoin(assignee, eq(assignee.id, tickets.assignedTo))
+      .where(inArray(tickets.id, ids))
+  );
+}
+
+/** Full API records with machine, people, comments and attachments: three queries however many tickets. */
+async function loadTickets(executor: Db | Tx, ids: string[]): Promise<Ticket[]> {
+  if (ids.length === 0) return [];
+  const [rows, comments, attachments] = await readAll(executor, [
+    () => selectTicketRows(executor, ids),
+    () => loadComments(executor, ids),
+    () => loadFileRefs(executor, 'ticket', ids),
+  ]);
+  return rows.map(({ ticket: row, machine, reporterName, assigneeName }) => ({
+    _id: row.id,
+    ticketNumber: row.ticketNumber,
+    title: row.title,
+    description: row.description,
+    machine,
+    priority: row.priority as Ticket['priority'],
+    category: row.category as Ticket['category'],
+    status: row.status as Ticket['status'],
+    estimatedHours: row.estimatedHours,
+    reportedBy: row.reportedBy ? { _id: row.reportedBy, name: reporterName ?? '' } : null,
+    assignedTo: row.assignedTo ? { _id: row.assignedTo, name: assigneeName ?? '' } : null,
+    resolvedAt: isoOrNull(row.resolvedAt),
+    closedAt: isoOrNull(row.closedAt),
+    comments: comments.get(row.id) ?? [],
+    attachments: attachments.get(row.id) ?? [],
+    version: row.version,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  }));
+}
+
+async function loadTicket(executor: Db | Tx, id: string): Promise<Ticket> {
+  const [ticket] = await loadTickets(executor, [id]);
+  if (!ticket) throw recordNotFound('ticket');
+  return ticket;
+}
+
+async function assertLiveMachine(tx: Tx, id: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: machines.id })
+    .from(machines)
+    .where(and(eq(machines.id, id), isNull(machines.deletedAt)));
+  if (!row) throw badRequest('Machine not found');
+}
+
+async function assertUser(tx: Tx, id: string): Promise<void> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+  if (!row) throw badRequest('assignedTo: no user has this id');
+}
+
+export function createTicketRepository(database: Database) {
+  const { db } = database;
+
+  return {
+    async list(query: TicketListQuery): Promise<TicketPage> {
+      const filters: SQL[] = [];
+      if (query.status) filters.push(eq(tickets.status, query.status));
+      if (query.priority) filters.push(eq(tickets.priority, query.priority));
+      const { records, ...page } = await listPage(db, 'ticket', filters, query, (ids) => loadTickets(db, ids));
+      return { tickets: records, ...page };
+    },
+
+    getMany: (ids: string[], executor: Db | Tx = db) => loadTickets(executor, ids),
+
+    get: (id: string) => loadTicket(db, id),
+
+    async create(input: TicketCreate, context: ChangeContext): Promise<{ record: Ticket; created: boolean }> {
+      return database.write(async (tx, changeSeq) => {
+        const { id, created } = await createNumbered(tx, 'ticket', input._id, context, async (newId) => {
+          await assertLiveMachine(tx, input.machine);
+          const [row] = await tx
+            .insert(tickets)
+            .values({
+              ...(newId ? { id: newId } : {}),
+              title: input.title,
+              description: input.description,
+              machineId: input.machine,
+              priority: input.priority ?? 'Medium',
+              category: input.category ?? 'Mechanical',
+              estimatedHours: input.estimatedHours ?? null,
+              reportedBy: context.userId,
+              changeSeq,
+            })
+            .returning({ id: tickets.id });
+          return row!.id;
+        });
+        return { record: await loadTicket(tx, id), created };
+      });
+    },
+
+    async update(id: string, patch: TicketUpdate, actor: Actor, context: ChangeContext) {
+      return database.write(async (tx, changeSeq) => {
+        const [row] = await tx.select().from(tickets).where(eq(tickets.id, id));
+        if (!row) throw recordNotFound('ticket');
+        const changes = diffPatch(row, patch, columns);
+        const changed = new Set(changes.map((change) => change.field));
+        assertMayEdit(editRule, actor, row, [...changed]);
+        if (patch.machine && changed.has('machine')) await assertLiveMachine(tx, patch.machine);
+        if (patch.assignedTo && changed.has('assignedTo')) await assertUser(tx, patch.assignedTo);
+        const derived = patch.status && changed.has('status') ? statusTimes(row, patch.status) : {};
+        const overwritten = await saveChanges(tx, changeSeq, 'ticket', row, changes, derived, context);
+        return { record: await loadTicket(tx, id), overwritten };
+      });
+    },
+
+    async addComment(id: string, input: { _id?: string | undefined; comment: string }, context: ChangeContext) {
+      return database.write(async (tx, changeSeq) => {
+        await assertExists(tx, 'ticket', id);
+        const { created } = await createOnce({
+          id: input._id,
+          userId: context.userId,
+          label: 'comment',
+          findCreator: async (commentId) => {
+            const [row] = await tx
+              .select({ creator: ticketComments.userId })
+              .from(ticketComments)
+              .where(eq(ticketComments.id, commentId));
+            return row;
+          },
+          insert: async (commentId) => {
+            const [row] = await tx
+              .insert(ticketComments)
+              .values({ ...(commentId ? { id: commentId } : {}), ticketId: id, userId: context.userId, comment: input.comment })
+              .returning({ id: ticketComments.id });
+            const version = await bumpRecord(tx, 'ticket', id, changeSeq);
+            const change = { field: 'comment', oldValue: null, newValue: { _id: row!.id, comment: input.comment } };
+            await recordHistoryRows(tx, 'ticket', id, version, [change], context);
+            return row!.id;
+          },
+        });
+        return { record: await loadTicket(tx, id), created };
+      });
+    },
+
+    attach: (id: string, upload: Upload, context: ChangeContext) =>
+      attachFile(database, 'ticket', id, upload, context, loadTicket),
+
+    history: (id: string) => numberedHistory(db, 'ticket', id),
+  };
+}
+
+export type TicketRepository = ReturnType<typeof createTicketRepository>;
