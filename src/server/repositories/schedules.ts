@@ -15,6 +15,7 @@ import type { Database, Db, Tx } from '../db/client.ts';
 import { machines, schedules, users } from '../db/schema.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { createOnce } from './create-once.ts';
+import { assertReferences } from './references.ts';
 import { readHistory } from './history.ts';
 import {
   diffPatch,
@@ -132,20 +133,6 @@ export function createScheduleRepository(database: Database) {
     const [row] = await executor.select().from(schedules).where(eq(schedules.id, id));
     if (!row) throw notFound('Schedule not found');
     return row;
-  }
-
-  async function assertReferences(tx: Tx, refs: { machine?: string; assignedTo?: string | null }) {
-    if (refs.machine !== undefined) {
-      const [machine] = await tx
-        .select({ id: machines.id })
-        .from(machines)
-        .where(and(eq(machines.id, refs.machine), isNull(machines.deletedAt)));
-      if (!machine) throw badRequest('Machine not found');
-    }
-    if (refs.assignedTo) {
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, refs.assignedTo));
-      if (!user) throw badRequest('assignedTo: no user has this id');
-    }
   }
 
   async function save(

@@ -7,6 +7,7 @@ import { machines, ticketComments, tickets, users } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';
 import type { Upload } from '../lib/read-uploads.ts';
 import { createOnce } from './create-once.ts';
+import { assertReferences } from './references.ts';
 import { attachFile, loadFileRefs } from './files.ts';
 import {
   assertExists,
@@ -153,19 +154,6 @@ async function loadTicket(executor: Db | Tx, id: string): Promise<Ticket> {
   return ticket;
 }
 
-async function assertLiveMachine(tx: Tx, id: string): Promise<void> {
-  const [row] = await tx
-    .select({ id: machines.id })
-    .from(machines)
-    .where(and(eq(machines.id, id), isNull(machines.deletedAt)));
-  if (!row) throw badRequest('Machine not found');
-}
-
-async function assertUser(tx: Tx, id: string): Promise<void> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
-  if (!row) throw badRequest('assignedTo: no user has this id');
-}
-
 export function createTicketRepository(database: Database) {
   const { db } = database;
 
@@ -185,7 +173,7 @@ export function createTicketRepository(database: Database) {
     async create(input: TicketCreate, context: ChangeContext): Promise<{ record: Ticket; created: boolean }> {
       return database.write(async (tx, changeSeq) => {
         const { id, created } = await createNumbered(tx, 'ticket', input._id, context, async (newId) => {
-          await assertLiveMachine(tx, input.machine);
+          await assertReferences(tx, { machine: input.machine });
           const [row] = await tx
             .insert(tickets)
             .values({
@@ -213,8 +201,10 @@ export function createTicketRepository(database: Database) {
         const changes = diffPatch(row, patch, columns);
         const changed = new Set(changes.map((change) => change.field));
         assertMayEdit(editRule, actor, row, [...changed]);
-        if (patch.machine && changed.has('machine')) await assertLiveMachine(tx, patch.machine);
-        if (patch.assignedTo && changed.has('assignedTo')) await assertUser(tx, patch.assignedTo);
+        await assertReferences(tx, {
+          machine: changed.has('machine') ? patch.machine : undefined,
+          assignedTo: changed.has('assignedTo') ? patch.assignedTo : undefined,
+        });
         const derived = patch.status && changed.has('status') ? statusTimes(row, patch.status) : {};
         const overwritten = await saveChanges(tx, changeSeq, 'ticket', row, changes, derived, context);
         return { record: await loadTicket(tx, id), overwritten };
