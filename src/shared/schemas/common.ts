@@ -5,6 +5,11 @@ export const idParams = z.object({ id: idSchema });
 export const errorSchema = z.object({ message: z.string() });
 export const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO date-time' });
 
+/** One of an option list, with a message that lists the options. */
+export function oneOf<const T extends readonly [string, ...string[]]>(label: string, values: T) {
+  return z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
+}
+
 /** A required free-text field: trimmed, not blank, bounded. */
 export function requiredText(label: string, max = 200) {
   return z

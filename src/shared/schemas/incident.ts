@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { departments, incidentStatuses, incidentTypes, severities } from '../enums.ts';
 import {
+  oneOf,
   fileRef,
   idSchema,
   isoDateTime,
@@ -15,10 +16,10 @@ import {
   userRef,
 } from './common.ts';
 
-const type = z.enum(incidentTypes, { error: `Type must be one of: ${incidentTypes.join(', ')}` });
-const severity = z.enum(severities, { error: `Severity must be one of: ${severities.join(', ')}` });
-const status = z.enum(incidentStatuses, { error: `Status must be one of: ${incidentStatuses.join(', ')}` });
-const department = z.enum(departments, { error: `Department must be one of: ${departments.join(', ')}` });
+const type = oneOf('Type', incidentTypes);
+const severity = oneOf('Severity', severities);
+const status = oneOf('Status', incidentStatuses);
+const department = oneOf('Department', departments);
 
 export const involvedPerson = z.object({
   name: optionalText('Name', 200).default(''),

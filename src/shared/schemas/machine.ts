@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { machineDepartments, machineStatuses } from '../enums.ts';
-import { idSchema, optionalFilter, optionalText, recordMeta, requiredText, searchFilter, updated } from './common.ts';
+import { idSchema, oneOf, optionalFilter, optionalText, recordMeta, requiredText, searchFilter, updated } from './common.ts';
 
 const specText = (label: string) => optionalText(label, 200).default('');
 
@@ -11,10 +11,8 @@ export const specifications = z.object({
   weight: specText('Weight'),
 });
 
-const machineDepartment = z.enum(machineDepartments, {
-  error: `Department must be one of: ${machineDepartments.join(', ')}`,
-});
-const machineStatus = z.enum(machineStatuses, { error: `Status must be one of: ${machineStatuses.join(', ')}` });
+const machineDepartment = oneOf('Department', machineDepartments);
+const machineStatus = oneOf('Status', machineStatuses);
 
 export const machine = z.object({
   ...recordMeta,

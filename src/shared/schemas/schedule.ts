@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { priorities, scheduleStatuses } from '../enums.ts';
-import { idSchema, isoDateTime, optionalFilter, optionalText, recordMeta, requiredText, updated, userRef } from './common.ts';
+import { idSchema, isoDateTime, oneOf, optionalFilter, optionalText, recordMeta, requiredText, updated, userRef } from './common.ts';
 
-const priority = z.enum(priorities, { error: `Priority must be one of: ${priorities.join(', ')}` });
-const status = z.enum(scheduleStatuses, { error: `Status must be one of: ${scheduleStatuses.join(', ')}` });
+const priority = oneOf('Priority', priorities);
+const status = oneOf('Status', scheduleStatuses);
 
 export const checklistItem = z.object({
   _id: idSchema,

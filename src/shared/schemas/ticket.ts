@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { priorities, ticketCategories, ticketStatuses } from '../enums.ts';
 import {
+  oneOf,
   fileRef,
   idSchema,
   optionalFilter,
@@ -13,9 +14,9 @@ import {
   userRef,
 } from './common.ts';
 
-const priority = z.enum(priorities, { error: `Priority must be one of: ${priorities.join(', ')}` });
-const category = z.enum(ticketCategories, { error: `Category must be one of: ${ticketCategories.join(', ')}` });
-const status = z.enum(ticketStatuses, { error: `Status must be one of: ${ticketStatuses.join(', ')}` });
+const priority = oneOf('Priority', priorities);
+const category = oneOf('Category', ticketCategories);
+const status = oneOf('Status', ticketStatuses);
 
 export const estimatedHours = z
   .number({ error: 'Estimated hours must be a number' })

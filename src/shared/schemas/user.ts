@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { departments, profileDepartments, roles } from '../enums.ts';
-import { idSchema, requiredText } from './common.ts';
+import { idSchema, oneOf, requiredText } from './common.ts';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -34,8 +34,8 @@ export const registerBody = z.object({
     .string({ error: 'Password is required' })
     .min(passwordRule.min, `Password must be at least ${passwordRule.min} characters`)
     .max(passwordRule.max, `Password must be at most ${passwordRule.max} characters`),
-  role: z.enum(roles, { error: `Role must be one of: ${roles.join(', ')}` }),
-  department: z.enum(departments, { error: `Department must be one of: ${departments.join(', ')}` }),
+  role: oneOf('Role', roles),
+  department: oneOf('Department', departments),
   phone: phone.default(''),
 });
 export type RegisterBody = z.input<typeof registerBody>;
@@ -51,7 +51,7 @@ export const profileBody = z
     name: requiredText('Full name', 100),
     email,
     phone,
-    department: z.enum(profileDepartments, { error: `Department must be one of: ${profileDepartments.join(', ')}` }),
+    department: oneOf('Department', profileDepartments),
   })
   .partial();
 export type ProfileBody = z.infer<typeof profileBody>;

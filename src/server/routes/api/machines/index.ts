@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idParams } from '../../../../shared/schemas/common.ts';
@@ -8,6 +9,7 @@ import {
   machineStatusBody,
   machineUpdate,
   machineUpdated,
+  type MachineUpdate,
 } from '../../../../shared/schemas/machine.ts';
 import { changeContext } from '../../../lib/change-context.ts';
 import { sendJson } from '../../../lib/send-json.ts';
@@ -43,20 +45,22 @@ const machines: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const applyUpdate = async (request: { params: { id: string }; body: MachineUpdate } & FastifyRequest) => {
+    const { record, overwritten } = await app.repos.machines.update(
+      request.params.id,
+      request.body,
+      changeContext(request),
+    );
+    return { ...record, overwritten };
+  };
+
   app.put(
     '/:id',
     {
       preHandler: app.requirePermission('machine:update'),
       schema: { tags, params: idParams, body: machineUpdate, response: { 200: machineUpdated, ...errors } },
     },
-    async (request) => {
-      const { record, overwritten } = await app.repos.machines.update(
-        request.params.id,
-        request.body,
-        changeContext(request),
-      );
-      return { ...record, overwritten };
-    },
+    applyUpdate,
   );
 
   app.patch(
@@ -65,14 +69,7 @@ const machines: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('machine:status'),
       schema: { tags, params: idParams, body: machineStatusBody, response: { 200: machineUpdated, ...errors } },
     },
-    async (request) => {
-      const { record, overwritten } = await app.repos.machines.update(
-        request.params.id,
-        request.body,
-        changeContext(request),
-      );
-      return { ...record, overwritten };
-    },
+    applyUpdate,
   );
 
   app.delete(
