@@ -1,3 +1,7 @@
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const serverProjects = [
@@ -8,15 +12,61 @@ const serverProjects = [
 ];
 
 export default defineConfig({
-  test: {
-    projects: serverProjects.map(({ name, env }) => ({
-      test: {
-        name,
-        include: ['tests/server/**/*.test.ts'],
-        env,
-        testTimeout: 30_000,
-        hookTimeout: 60_000,
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/client/routes',
+      generatedRouteTree: 'src/client/route-tree.gen.ts',
+    }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'] },
+      manifest: {
+        name: 'Industrial Maintenance & Safety Portal',
+        short_name: 'IMSP',
+        description: 'Machines, maintenance tickets, safety incidents and preventive maintenance for the plant floor.',
+        theme_color: '#0f172a',
+        background_color: '#0f172a',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
       },
-    })),
+    }),
+  ],
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+  build: { outDir: 'dist', sourcemap: true },
+  test: {
+    projects: [
+      ...serverProjects.map(({ name, env }) => ({
+        test: {
+          name,
+          include: ['tests/server/**/*.test.ts'],
+          env,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+      {
+        test: {
+          name: 'client',
+          include: ['tests/client/**/*.test.ts'],
+          setupFiles: ['fake-indexeddb/auto'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,38 @@
+import type { SyncEntity } from '../../shared/schemas/sync.ts';
+import { applyPending } from './apply-pending.ts';
+import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
+
+type AnyRecord = Record<string, unknown> & { _id: string };
+type StoredRecord = AnyRecord & { _server: AnyRecord | null; _pending: number };
+
+export function tableFor(db: LocalDatabase, entity: SyncEntity) {
+  return db.table<StoredRecord, string>(tableOf[entity]);
+}
+
+/** Pending entries of one record, in queue order. */
+export function entriesFor(db: LocalDatabase, recordId: string): Promise<OutboxEntry[]> {
+  return db.outbox.where('recordId').equals(recordId).sortBy('seq');
+}
+
+/**
+ * Stores a record as the screens show it. `server` undefined keeps the server copy already stored;
+ * a record with neither a server copy nor pending changes is removed. Call inside a transaction
+ * that covers the record's table and the outbox.
+ */
+export async function refreshRecord(
+  db: LocalDatabase,
+  entity: SyncEntity,
+  recordId: string,
+  server?: AnyRecord | null,
+  entries?: OutboxEntry[],
+): Promise<void> {
+  const table = tableFor(db, entity);
+  const serverCopy = server !== undefined ? server : ((await table.get(recordId))?._server ?? null);
+  const pending = entries ?? (await entriesFor(db, recordId));
+  const shown = applyPending(serverCopy, pending);
+  if (!shown) {
+    await table.delete(recordId);
+    return;
+  }
+  await table.put({ ...shown, _server: serverCopy, _pending: pending.length });
+}

@@ -1,0 +1,84 @@
+import type { SyncEntity, SyncPage } from '../../shared/schemas/sync.ts';
+import { applyPending } from './apply-pending.ts';
+import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
+import { tableFor } from './local-records.ts';
+import type { SyncStatusStore } from './sync-status.ts';
+import { request, type Transport } from './transport.ts';
+
+type AnyRecord = Record<string, unknown> & { _id: string };
+
+const pageKeys: [SyncEntity, keyof Pick<SyncPage, 'machines' | 'tickets' | 'incidents' | 'schedules'>][] = [
+  ['machine', 'machines'],
+  ['ticket', 'tickets'],
+  ['incident', 'incidents'],
+  ['schedule', 'schedules'],
+];
+
+function groupByRecord(entries: OutboxEntry[]): Map<string, OutboxEntry[]> {
+  const groups = new Map<string, OutboxEntry[]>();
+  for (const entry of entries.sort((a, b) => a.seq! - b.seq!)) {
+    groups.set(entry.recordId, [...(groups.get(entry.recordId) ?? []), entry]);
+  }
+  return groups;
+}
+
+/** Stores one page: each record becomes the server copy, with this device's pending changes kept on top. */
+async function applyPage(db: LocalDatabase, page: SyncPage): Promise<void> {
+  const tables = Object.values(tableOf).map((name) => db.table(name));
+  await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+    const pending = groupByRecord(await db.outbox.toArray());
+    for (const [entity, key] of pageKeys) {
+      const rows = (page[key] as AnyRecord[]).map((server) => {
+        const entries = pending.get(server._id) ?? [];
+        return { ...applyPending(server, entries)!, _server: server, _pending: entries.length };
+      });
+      if (rows.length > 0) await tableFor(db, entity).bulkPut(rows);
+    }
+    for (const { entity, _id } of page.deleted) await tableFor(db, entity).delete(_id);
+    await db.meta.put({ key: 'cursor', value: page.cursor });
+  });
+}
+
+/**
+ * Brings everything that changed on the server since the stored cursor. Returns the number of
+ * records received, or null when the server could not be reached.
+ */
+export async function pullChanges(
+  db: LocalDatabase,
+  transport: Transport,
+  status: SyncStatusStore,
+  limit = 500,
+): Promise<number | null> {
+  status.set({ isPulling: true, pulledRecords: 0 });
+  let received = 0;
+  try {
+    let cursor = ((await db.meta.get('cursor'))?.value as string | undefined) ?? '';
+    for (;;) {
+      let response: Response;
+      try {
+        response = await request(transport, `/sync?cursor=${encodeURIComponent(cursor)}&limit=${limit}`);
+      } catch {
+        status.set({ isOnline: false });
+        return null;
+      }
+      status.set({ isOnline: true });
+      if (response.status === 401) {
+        status.set({ needsSignIn: true });
+        return null;
+      }
+      if (!response.ok) return null;
+      const page = (await response.json()) as SyncPage;
+      await applyPage(db, page);
+      received += page.machines.length + page.tickets.length + page.incidents.length + page.schedules.length;
+      status.set({ pulledRecords: received });
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    const lastPulledAt = new Date().toISOString();
+    await db.meta.put({ key: 'lastPulledAt', value: lastPulledAt });
+    status.set({ lastPulledAt });
+    return received;
+  } finally {
+    status.set({ isPulling: false });
+  }
+}
