@@ -9,7 +9,7 @@ const app = await buildApp({ config, database });
 
 // The embedded database starts with demo data; a PostgreSQL server is seeded only by `npm run seed`.
 if (!config.DATABASE_URL && config.SEED_DEMO === '1') {
-  const seeded = await seedDemoIfEmpty(app.repos, database);
+  const seeded = await seedDemoIfEmpty(database);
   if (seeded) app.log.info('seeded demo data (set SEED_DEMO=0 to start empty)');
 }
 if (config.DATABASE_URL && !config.JWT_SECRET) {

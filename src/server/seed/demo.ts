@@ -1,7 +1,60 @@
-import type { Database } from '../db/client.ts';
-import type { Repositories } from '../repositories/index.ts';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database, Db, Tx } from '../db/client.ts';
+import { incidents, machines, recordHistory, schedules, ticketComments, tickets, users } from '../db/schema.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { buildDemoRecords, type Person } from './demo-records.ts';
+import { insertInChunks, nextChangeSeq } from './insert.ts';
+import { staff } from './plant.ts';
+import { createRandom } from './random.ts';
 
-/** Placeholder until the demo seed lands: returns false when the database already has users. */
-export async function seedDemoIfEmpty(_repos: Repositories, _database: Database): Promise<boolean> {
-  return false;
+/** The same seed gives the same plant on every run (dates are relative to the day of seeding). */
+const demoSeed = 2026;
+
+async function hasUsers(executor: Db | Tx): Promise<boolean> {
+  const [row] = await executor.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}
+
+/** Hashed before the write transaction opens: scrypt is slow and the write lock is shared. */
+async function staffAccounts(now: Date) {
+  // Staff without a demo password get a hash of a random secret: they exist, but nobody can sign in as them.
+  const lockedHash = await hashPassword(randomBytes(32).toString('hex'));
+  return Promise.all(
+    staff.map(async ({ password, ...member }) => ({
+      ...member,
+      passwordHash: password ? await hashPassword(password) : lockedHash,
+      createdAt: new Date(now.getTime() - 430 * 24 * 3_600_000),
+    })),
+  );
+}
+
+/**
+ * Seeds the demo plant (accounts, machines, tickets, incidents, schedules) into a database that has
+ * no users yet; returns false and changes nothing otherwise.
+ */
+export async function seedDemoIfEmpty(database: Database): Promise<boolean> {
+  if (await hasUsers(database.db)) return false;
+  const now = new Date();
+  const accounts = await staffAccounts(now);
+  return database.write(async (tx) => {
+    if (await hasUsers(tx)) return false;
+    const inserted = await tx
+      .insert(users)
+      .values(accounts)
+      .returning({ id: users.id, email: users.email, name: users.name, role: users.role, department: users.department });
+    const byEmail = new Map(inserted.map((row) => [row.email, row]));
+    const people = staff.map(({ email }) => byEmail.get(email)!) as Person[];
+
+    const records = buildDemoRecords(createRandom(demoSeed), people, now);
+    const withSeq = <T extends object>(rows: T[]) => rows.map((row) => ({ ...row, changeSeq: nextChangeSeq }));
+    await insertInChunks(tx, machines, withSeq(records.machines));
+    await insertInChunks(tx, tickets, withSeq(records.tickets));
+    await insertInChunks(tx, ticketComments, records.comments);
+    await insertInChunks(tx, incidents, withSeq(records.incidents));
+    await insertInChunks(tx, schedules, withSeq(records.schedules));
+    await insertInChunks(tx, recordHistory, records.history);
+    await tx.execute(sql`analyze`);
+    return true;
+  });
 }

@@ -1,0 +1,117 @@
+import { asc, count, desc, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { incidentStatuses } from '../../shared/enums.ts';
+import type {
+  CompletionRate,
+  DashboardSummary,
+  Distribution,
+  MonthlyTrend,
+  Mttr,
+} from '../../shared/schemas/analytics.ts';
+import { rowsOf, type Database } from '../db/client.ts';
+import { incidents, machines, schedules, tickets } from '../db/schema.ts';
+
+const openTicketStatuses = ['Pending', 'In Progress'];
+// "Not Closed", spelt as a list so that the status index serves it.
+const openIncidentStatuses = incidentStatuses.filter((status) => status !== 'Closed');
+
+/** `YYYY-MM-01 00:00:00` of the UTC month `offset` months from the month of `now`. */
+function monthStart(now: Date, offset: number): string {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+  return start.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * Every aggregate of the analytics screen, each one query counted by the database. Months are
+ * UTC calendar months; trends cover the last `months` months up to and including the current one.
+ */
+export function createAnalyticsRepository(database: Database) {
+  const { db } = database;
+
+  async function distribution(table: PgTable, column: PgColumn, where?: SQL): Promise<Distribution> {
+    return db
+      .select({ _id: sql<string>`${column}`, count: count() })
+      .from(table)
+      .where(where)
+      .groupBy(column)
+      .orderBy(desc(count()), asc(column));
+  }
+
+  /** Rows per UTC month over the window, months without rows included as 0; `column` must be indexed. */
+  async function monthlyTrend(table: PgTable, column: PgColumn, months: number, now: Date): Promise<MonthlyTrend> {
+    const first = monthStart(now, 1 - months);
+    const last = monthStart(now, 0);
+    const end = monthStart(now, 1);
+    const result = await db.execute(sql`
+      with counts as (
+        select date_trunc('month', ${column} at time zone 'UTC') as month_start, count(*)::int as count
+        from ${table}
+        where ${column} >= (${first}::timestamp at time zone 'UTC') and ${column} < (${end}::timestamp at time zone 'UTC')
+        group by 1
+      )
+      select extract(year from month_start)::int as year, extract(month from month_start)::int as month,
+        coalesce(count, 0) as count
+      from generate_series(${first}::timestamp, ${last}::timestamp, interval '1 month') as month_start
+      left join counts using (month_start)
+      order by month_start`);
+    return rowsOf<{ year: number; month: number; count: number }>(result).map(({ year, month, count }) => ({
+      _id: { year, month },
+      count,
+    }));
+  }
+
+  return {
+    async dashboard(): Promise<DashboardSummary> {
+      const result = await db.execute(sql`
+        select m.*, t.open as tickets_open, i.open as incidents_open, i.critical
+        from (
+          select count(*)::int as total,
+            (count(*) filter (where status = 'Running'))::int as running,
+            (count(*) filter (where status = 'Down'))::int as down,
+            (count(*) filter (where status = 'Maintenance'))::int as maintenance
+          from ${machines} where ${isNull(machines.deletedAt)}
+        ) m,
+        (select count(*)::int as open from ${tickets} where ${inArray(tickets.status, openTicketStatuses)}) t,
+        (
+          select count(*)::int as open, (count(*) filter (where severity = 'Critical'))::int as critical
+          from ${incidents} where ${inArray(incidents.status, openIncidentStatuses)}
+        ) i`);
+      const [row] = rowsOf<Record<string, number>>(result);
+      return {
+        machines: { total: row!.total!, running: row!.running!, down: row!.down!, maintenance: row!.maintenance! },
+        tickets: { open: row!.tickets_open! },
+        incidents: { open: row!.incidents_open!, critical: row!.critical! },
+      };
+    },
+
+    machineStatusDistribution: () => distribution(machines, machines.status, isNull(machines.deletedAt)),
+    machineDepartmentDistribution: () => distribution(machines, machines.department, isNull(machines.deletedAt)),
+    incidentTypeDistribution: () => distribution(incidents, incidents.type),
+
+    ticketTrends: (now = new Date()) => monthlyTrend(tickets, tickets.createdAt, 6, now),
+    incidentMonthlyTrends: (now = new Date()) => monthlyTrend(incidents, incidents.incidentDate, 12, now),
+
+    /** Mean hours from creation to resolution over the tickets that were resolved. */
+    async mttr(): Promise<Mttr> {
+      const result = await db.execute(sql`
+        select coalesce(round((avg(extract(epoch from resolved_at - created_at)) / 3600)::numeric, 2), 0)::float8 as mttr,
+          count(*)::int as total
+        from ${tickets} where resolved_at is not null`);
+      const [row] = rowsOf<{ mttr: number; total: number }>(result);
+      return { mttr: row!.mttr, totalResolvedTickets: row!.total };
+    },
+
+    async completionRate(): Promise<CompletionRate> {
+      const [row] = await db
+        .select({
+          completed: sql<number>`(count(*) filter (where ${schedules.status} = 'Completed'))::int`,
+          total: count(),
+        })
+        .from(schedules);
+      const { completed, total } = row!;
+      return { completionRate: total ? Math.round((completed / total) * 1000) / 10 : 0, completed, total };
+    },
+  };
+}
+
+export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;

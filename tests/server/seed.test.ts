@@ -1,0 +1,162 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { rowsOf } from '../../src/server/db/client.ts';
+import { incidents, machines, recordHistory, schedules, ticketComments, tickets, users } from '../../src/server/db/schema.ts';
+import { seedDemoIfEmpty } from '../../src/server/seed/demo.ts';
+import { seedVolume } from '../../src/server/seed/volume.ts';
+import { dashboardSummary, mttr } from '../../src/shared/schemas/analytics.ts';
+import { involvedPerson, witness } from '../../src/shared/schemas/incident.ts';
+import { machine } from '../../src/shared/schemas/machine.ts';
+import { checklistItem } from '../../src/shared/schemas/schedule.ts';
+import { authResponse } from '../../src/shared/schemas/user.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const demoAccounts = [
+  { email: 'admin@imsp.local', password: 'Admin#2026', role: 'admin' },
+  { email: 'engineer@imsp.local', password: 'Engineer#2026', role: 'maintenance_engineer' },
+  { email: 'safety@imsp.local', password: 'Safety#2026', role: 'safety_officer' },
+  { email: 'operator@imsp.local', password: 'Operator#2026', role: 'operator' },
+];
+
+async function counts() {
+  const { db } = t.database;
+  return {
+    users: await db.$count(users),
+    machines: await db.$count(machines),
+    tickets: await db.$count(tickets),
+    comments: await db.$count(ticketComments),
+    incidents: await db.$count(incidents),
+    schedules: await db.$count(schedules),
+    history: await db.$count(recordHistory),
+  };
+}
+
+/** Synced rows whose change_seq is shared with another row, across all four synced tables. */
+async function sharedChangeSeqs(): Promise<number> {
+  const result = await t.database.db.execute(sql`
+    select count(*)::int as shared from (
+      select change_seq from (
+        select change_seq from machines union all select change_seq from tickets
+        union all select change_seq from incidents union all select change_seq from schedules
+      ) feed group by change_seq having count(*) > 1
+    ) duplicates`);
+  return rowsOf<{ shared: number }>(result)[0]!.shared;
+}
+
+describe('demo seed', () => {
+  let token = '';
+
+  it('seeds the accounts, who can sign in with the README passwords', async () => {
+    expect(await seedDemoIfEmpty(t.database)).toBe(true);
+    for (const account of demoAccounts) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: account.password },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = authResponse.parse(response.json());
+      expect(body.user.role).toBe(account.role);
+      if (account.role === 'admin') token = body.token;
+    }
+  });
+
+  it('builds a believable plant: machines, tickets with comments, incidents, schedules with checklists', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const list = z.array(machine).parse((await t.app.inject({ url: '/api/machines', headers })).json());
+    expect(list).toHaveLength(40);
+    expect(new Set(list.map((row) => row.department))).toEqual(new Set(['Smelting', 'Casting', 'Rolling Mill', 'Quality Control']));
+    expect(list.filter((row) => row.status === 'Running').length).toBeGreaterThan(30);
+    expect(new Set(list.map((row) => row.status))).toEqual(new Set(['Running', 'Down', 'Maintenance', 'Idle']));
+
+    const { db } = t.database;
+    const ticketRows = await db.select().from(tickets);
+    expect(ticketRows.length).toBeGreaterThanOrEqual(300);
+    expect(ticketRows.map((row) => row.ticketNumber)).toContain('TKT-000001');
+    const eightMonthsAgo = Date.now() - 245 * 24 * 3_600_000;
+    expect(ticketRows.every((row) => row.createdAt.getTime() > eightMonthsAgo)).toBe(true);
+    const resolved = ticketRows.filter((row) => row.resolvedAt !== null);
+    expect(resolved.length).toBeGreaterThan(100);
+    expect(resolved.every((row) => row.status === 'Resolved' || row.status === 'Closed')).toBe(true);
+    expect(resolved.every((row) => row.resolvedAt!.getTime() > row.createdAt.getTime())).toBe(true);
+    expect(ticketRows.some((row) => row.status === 'Pending' || row.status === 'In Progress')).toBe(true);
+    expect(await db.$count(ticketComments)).toBeGreaterThan(ticketRows.length);
+
+    const incidentRows = await db.select().from(incidents);
+    expect(incidentRows.length).toBe(60);
+    expect(incidentRows.some((row) => row.involvedPersons.length > 0 && row.witnesses.length > 0)).toBe(true);
+    for (const row of incidentRows) {
+      z.array(involvedPerson).parse(row.involvedPersons);
+      z.array(witness).parse(row.witnesses);
+    }
+
+    const scheduleRows = await db.select().from(schedules);
+    expect(scheduleRows.length).toBe(50);
+    for (const row of scheduleRows) expect(z.array(checklistItem).min(3).parse(row.checklist)).toEqual(row.checklist);
+    expect(new Set(scheduleRows.map((row) => row.status))).toContain('Completed');
+    expect(scheduleRows.some((row) => row.scheduledDate.getTime() > Date.now() && row.status === 'Scheduled')).toBe(true);
+
+    const summary = dashboardSummary.parse((await t.app.inject({ url: '/api/analytics/dashboard', headers })).json());
+    expect(summary.machines.total).toBe(40);
+    expect(summary.tickets.open).toBeGreaterThan(0);
+    const repair = mttr.parse((await t.app.inject({ url: '/api/analytics/tickets/mttr', headers })).json());
+    expect(repair.mttr).toBeGreaterThan(0);
+    expect(repair.totalResolvedTickets).toBe(resolved.length);
+
+    expect(await sharedChangeSeqs()).toBe(0);
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await counts();
+    expect(await seedDemoIfEmpty(t.database)).toBe(false);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('volume seed', () => {
+  it('adds exactly the requested rows, numbered on from the existing ones, each with its own change_seq', async () => {
+    const before = await counts();
+    await seedVolume(t.database, { machines: 20, tickets: 500, incidents: 120 });
+    const after = await counts();
+    expect(after).toMatchObject({
+      users: before.users,
+      machines: before.machines + 20,
+      tickets: before.tickets + 500,
+      incidents: before.incidents + 120,
+      history: before.history + 640,
+    });
+    expect(after.comments).toBeGreaterThan(before.comments);
+    const [last] = await t.database.db.select({ number: tickets.ticketNumber }).from(tickets).orderBy(sql`number desc`).limit(1);
+    expect(last!.number).toBe(`TKT-${String(before.tickets + 500).padStart(6, '0')}`);
+    expect(await sharedChangeSeqs()).toBe(0);
+  });
+
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('runs from the command line, and --if-empty leaves a seeded database alone', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-seed-'));
+    const run = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['src/server/seed/cli.ts', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      });
+    try {
+      const first = await run('--no-demo', '--machines', '5', '--tickets', '50', '--incidents', '10');
+      expect(first.stdout).toContain('Added 5 machines, 50 tickets, 10 incidents.');
+      const second = await run('--if-empty', '--tickets', '50');
+      expect(second.stdout).toContain('already has data: nothing seeded');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
