@@ -1,0 +1,83 @@
+import { readToken } from '../lib/token.ts';
+import { localDb, type LocalDatabase, type OutboxEntry } from './db.ts';
+import { pullChanges } from './pull.ts';
+import { createReplayer } from './replayer.ts';
+import { createSyncStatus } from './sync-status.ts';
+import type { Transport } from './transport.ts';
+import type { Overwrite } from '../../shared/schemas/common.ts';
+
+const pullEveryMs = 60_000;
+const replayEveryMs = 30_000;
+
+export interface SyncCallbacks {
+  onOverwritten(entry: OutboxEntry, overwritten: Overwrite[]): void;
+  onFailed(entry: OutboxEntry, message: string): void;
+  onAuthRequired(): void;
+}
+
+/**
+ * The device's sync loop: replays the outbox and pulls changes on start, on reconnect, on focus,
+ * on timers and when the service worker relays a background sync.
+ */
+export function createSyncEngine(db: LocalDatabase, transport: Transport) {
+  const status = createSyncStatus();
+  let userId: string | null = null;
+  let callbacks: SyncCallbacks | null = null;
+  const replayer = createReplayer({
+    db,
+    transport,
+    status,
+    getUserId: () => userId,
+    onOverwritten: (entry, overwritten) => callbacks?.onOverwritten(entry, overwritten),
+    onFailed: (entry, message) => callbacks?.onFailed(entry, message),
+    onAuthRequired: () => callbacks?.onAuthRequired(),
+  });
+  let pulling: Promise<unknown> | null = null;
+
+  /** Sends what waits, then brings what changed; one pull at a time. */
+  async function syncNow(): Promise<void> {
+    await replayer.run();
+    pulling ??= pullChanges(db, transport, status).finally(() => (pulling = null));
+    await pulling;
+  }
+
+  return {
+    status,
+    db,
+    syncNow,
+    replayNow: () => replayer.retryNow(),
+    resumeAfterSignIn: () => replayer.resume().then(syncNow),
+    /** Runs the loop for a signed-in user; returns the function that stops it. */
+    start(forUser: string, handlers: SyncCallbacks, onServiceWorkerSync: (run: () => void) => () => void): () => void {
+      userId = forUser;
+      callbacks = handlers;
+      const run = () => void syncNow();
+      const replay = () => void replayer.run();
+      window.addEventListener('online', run);
+      window.addEventListener('focus', run);
+      const stopSwSync = onServiceWorkerSync(replay);
+      const pullTimer = setInterval(() => status.get().isOnline && run(), pullEveryMs);
+      const replayTimer = setInterval(replay, replayEveryMs);
+      run();
+      return () => {
+        window.removeEventListener('online', run);
+        window.removeEventListener('focus', run);
+        stopSwSync();
+        clearInterval(pullTimer);
+        clearInterval(replayTimer);
+        replayer.stop();
+        userId = null;
+        callbacks = null;
+      };
+    },
+  };
+}
+
+export const browserTransport: Transport = {
+  baseUrl: '/api',
+  fetch: (url, init) => fetch(url, init),
+  getToken: readToken,
+};
+
+export const syncEngine = createSyncEngine(localDb, browserTransport);
+export type SyncEngine = typeof syncEngine;

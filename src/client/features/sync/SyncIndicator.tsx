@@ -1,0 +1,34 @@
+import { CloudOff, RefreshCw, Wifi } from 'lucide-react';
+import { useState } from 'react';
+import { SyncPanel } from './SyncPanel.tsx';
+import { useOutbox, useSyncStatus } from './use-sync.ts';
+
+/** Online/offline state and the number of unsent changes; opens the Sync panel. */
+export function SyncIndicator({ userId }: { userId: string }) {
+  const status = useSyncStatus();
+  const entries = useOutbox(userId);
+  const [isOpen, setOpen] = useState(false);
+  const failed = entries.filter((entry) => entry.state === 'failed').length;
+  const tone = failed > 0 ? 'bg-red-100 text-red-800' : status.isOnline ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-100 text-amber-900';
+  const Icon = status.isOnline ? (status.isPulling ? RefreshCw : Wifi) : CloudOff;
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className={`inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-medium ${tone}`}
+        aria-label={`Sync: ${status.isOnline ? 'online' : 'offline'}, ${entries.length} unsent changes`}
+      >
+        <Icon aria-hidden="true" className={`size-4 ${status.isPulling ? 'animate-spin' : ''}`} />
+        <span className="hidden sm:inline">{status.isOnline ? 'Online' : 'Offline'}</span>
+        {entries.length > 0 && (
+          <span className="rounded-full bg-white/80 px-1.5 text-xs" data-testid="pending-count">
+            {entries.length}
+          </span>
+        )}
+      </button>
+      <SyncPanel open={isOpen} onClose={() => setOpen(false)} userId={userId} />
+    </>
+  );
+}

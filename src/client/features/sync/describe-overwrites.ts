@@ -1,0 +1,18 @@
+import type { Overwrite } from '../../../shared/schemas/common.ts';
+import type { OutboxEntry } from '../../data/db.ts';
+
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'empty';
+  if (typeof value === 'object') return 'an earlier value';
+  return `'${String(value)}'`;
+}
+
+/** "Your change (Status -> Resolved) replaced status 'In Progress' set by Ana Costa at 10:42." */
+export function describeOverwrites(entry: OutboxEntry, overwritten: Overwrite[]): string {
+  const parts = overwritten.map((item) => {
+    const who = item.changedBy?.name ?? 'someone';
+    const when = new Date(item.changedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    return `${item.field} ${shown(item.value)} set by ${who} at ${when}`;
+  });
+  return `Your change (${entry.label}) replaced ${parts.join('; ')}.`;
+}

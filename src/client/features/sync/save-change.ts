@@ -1,0 +1,21 @@
+import { localDb } from '../../data/db.ts';
+import { syncEngine } from '../../data/sync-engine.ts';
+import { queueChange, type QueuedChange } from '../../data/writes.ts';
+
+interface SyncManager {
+  register(tag: string): Promise<void>;
+}
+
+/**
+ * Every write of every screen goes through here: saved on this device at once, then sent when the
+ * server can be reached. Where the browser has Background Sync, the service worker wakes the
+ * replayer even if the app was closed in the meantime.
+ */
+export async function saveChange(change: QueuedChange) {
+  const entry = await queueChange(localDb, change);
+  void navigator.serviceWorker?.ready
+    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: SyncManager }).sync?.register('imsp-outbox'))
+    .catch(() => {});
+  void syncEngine.syncNow();
+  return entry;
+}

@@ -1,0 +1,46 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import { localDb, type OutboxEntry } from '../../data/db.ts';
+import { syncEngine } from '../../data/sync-engine.ts';
+import { onServiceWorkerSync } from '../../lib/service-worker.ts';
+import { describeOverwrites } from './describe-overwrites.ts';
+
+export function useSyncStatus() {
+  return useSyncExternalStore(syncEngine.status.subscribe, syncEngine.status.get);
+}
+
+/** This user's outbox, in queue order, live. */
+export function useOutbox(userId: string | undefined): OutboxEntry[] {
+  return (
+    useLiveQuery<OutboxEntry[]>(
+      () => (userId ? localDb.outbox.where('userId').equals(userId).sortBy('seq') : []),
+      [userId],
+    ) ?? []
+  );
+}
+
+/** Runs the sync loop while a user is signed in, and tells them what the server said about their changes. */
+export function useSyncLoop(userId: string | undefined, onSignInRequired: () => void) {
+  useEffect(() => {
+    if (!userId) return;
+    void navigator.storage?.persist?.();
+    return syncEngine.start(
+      userId,
+      {
+        onOverwritten: (entry, overwritten) => toast.warning(describeOverwrites(entry, overwritten), { duration: 10_000 }),
+        onFailed: (entry, message) => toast.error(`Not saved on the server: ${entry.label}. ${message}`),
+        onAuthRequired: onSignInRequired,
+      },
+      onServiceWorkerSync,
+    );
+  }, [userId, onSignInRequired]);
+}
+
+/** Storage used and available on this device, for the Sync panel. */
+export function useStorageEstimate() {
+  return useLiveQuery(async () => {
+    await localDb.outbox.count(); // re-estimate when the outbox changes
+    return navigator.storage?.estimate ? navigator.storage.estimate() : null;
+  });
+}
