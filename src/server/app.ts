@@ -33,10 +33,6 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Echo the request id so a user's error report can be matched with the server log.
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
