@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { fileRef, historyEntry } from '../../src/shared/schemas/common.ts';
 import { incident } from '../../src/shared/schemas/incident.ts';
 import { ticket, ticketPage } from '../../src/shared/schemas/ticket.ts';
+import { multipart, type Part } from './helpers/multipart.ts';
 import { createTestApp, machineInput, registerTeam, type Account, type TestApp } from './helpers/app.ts';
 
 let t: TestApp;
@@ -31,27 +32,6 @@ beforeAll(async () => {
   incidentId = reported.json()._id;
 });
 afterAll(() => t.close());
-
-interface Part {
-  name: string;
-  value?: string;
-  filename?: string;
-  type?: string;
-  data?: Buffer;
-}
-
-/** A multipart/form-data body as a browser sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----imsp-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename !== undefined) head += `; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}`;
-    chunks.push(Buffer.from(`${head}\r\n\r\n`), part.data ?? Buffer.from(part.value ?? ''), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const bytes = (head: number[] | string, size = 256) => {
   const start = typeof head === 'string' ? Buffer.from(head, 'latin1') : Buffer.from(head);
