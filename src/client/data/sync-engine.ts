@@ -46,7 +46,6 @@ export function createSyncEngine(db: LocalDatabase, transport: Transport) {
     db,
     syncNow,
     replayNow: () => replayer.retryNow(),
-    resumeAfterSignIn: () => replayer.resume().then(syncNow),
     /** Runs the loop for a signed-in user; returns the function that stops it. */
     start(forUser: string, handlers: SyncCallbacks, onServiceWorkerSync: (run: () => void) => () => void): () => void {
       userId = forUser;
@@ -58,7 +57,8 @@ export function createSyncEngine(db: LocalDatabase, transport: Transport) {
       const stopSwSync = onServiceWorkerSync(replay);
       const pullTimer = setInterval(() => status.get().isOnline && run(), pullEveryMs);
       const replayTimer = setInterval(replay, replayEveryMs);
-      run();
+      // A queue paused by a 401 goes on once a user is signed in again.
+      void replayer.resume().then(syncNow);
       return () => {
         window.removeEventListener('online', run);
         window.removeEventListener('focus', run);

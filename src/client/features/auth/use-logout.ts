@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { localDb } from '../../data/db.ts';
+import { clearLocalData, pendingCount } from '../../data/session-data.ts';
+import { notify } from '../../lib/notify.ts';
+import { clearToken } from '../../lib/token.ts';
+import { sessionKey, useSignedInUser } from './session.ts';
+
+/**
+ * Logout (spec section 4, issue 3): when this user still has changes that never reached the server,
+ * `unsent` holds their number so the caller can warn first; then token, cached queries and local data go.
+ */
+export function useLogout() {
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const [unsent, setUnsent] = useState<number | null>(null);
+  const [isSigningOut, setSigningOut] = useState(false);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      clearToken();
+      await clearLocalData(localDb);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      queryClient.setQueryData(sessionKey, null);
+      notify.success('Logged out successfully');
+    } finally {
+      setSigningOut(false);
+      setUnsent(null);
+    }
+  };
+
+  const requestLogout = async () => {
+    const count = await pendingCount(localDb, user._id);
+    if (count > 0) setUnsent(count);
+    else await signOut();
+  };
+
+  return { requestLogout, signOut, unsent, cancel: () => setUnsent(null), isSigningOut };
+}

@@ -1,0 +1,100 @@
+import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { CircleCheck, ClipboardList, Factory, OctagonAlert } from 'lucide-react';
+import { Badge, priorityTone, severityTone } from '../../components/ui/Badge.tsx';
+import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { localDb } from '../../data/db.ts';
+import { useSignedInUser } from '../auth/session.ts';
+import { PendingMark } from '../sync/PendingMark.tsx';
+import { readDashboard } from './dashboard-data.ts';
+import { Panel } from './Panel.tsx';
+import { QuickActions } from './QuickActions.tsx';
+import { RecentList, RecentRow } from './RecentList.tsx';
+import { StatCard } from './StatCard.tsx';
+import { StatusDistribution } from './StatusDistribution.tsx';
+
+const viewAll = 'flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50';
+
+export function DashboardPage() {
+  const user = useSignedInUser();
+  const data = useLiveQuery(() => readDashboard(localDb), []);
+  const machines = data?.machines;
+
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <div className="space-y-6">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+          <StatCard label="Total Machines" value={machines?.total} change="+2.1%" icon={Factory} iconClass="bg-brand-50 text-brand-700" />
+          <StatCard label="Running Machines" value={machines?.running} change="+5.4%" icon={CircleCheck} iconClass="bg-emerald-50 text-emerald-700" />
+          <StatCard label="Down Machines" value={machines?.down} change="-2.1%" icon={OctagonAlert} iconClass="bg-red-50 text-red-700" />
+          <StatCard label="Open Tickets" value={data?.openTickets} change="+1.2%" icon={ClipboardList} iconClass="bg-amber-50 text-amber-700" />
+        </div>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Panel title="Machine Status Distribution">
+            <StatusDistribution machines={machines} />
+          </Panel>
+          <Panel title="Quick Actions">
+            <QuickActions role={user.role} />
+          </Panel>
+        </div>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Panel
+            title="Recent Tickets"
+            action={
+              <Link to="/tickets" className={viewAll}>
+                View all
+              </Link>
+            }
+          >
+            <RecentList items={data?.recentTickets} empty="No tickets yet">
+              {(ticket) => (
+                <li key={ticket._id}>
+                  <Link to="/tickets" search={{ ticket: ticket._id }} className="-mx-2 block rounded-lg px-2 hover:bg-slate-50">
+                    <RecentRow
+                      title={ticket.title}
+                      detail={ticket.machine?.name ?? 'No machine'}
+                      badge={
+                        <span className="flex items-center gap-2">
+                          <PendingMark count={ticket._pending} />
+                          <Badge tone={priorityTone[ticket.priority]}>{ticket.priority}</Badge>
+                        </span>
+                      }
+                    />
+                  </Link>
+                </li>
+              )}
+            </RecentList>
+          </Panel>
+          <Panel
+            title="Recent Incidents"
+            action={
+              <Link to="/incidents" className={viewAll}>
+                View all
+              </Link>
+            }
+          >
+            <RecentList items={data?.recentIncidents} empty="No incidents yet">
+              {(incident) => (
+                <li key={incident._id}>
+                  <RecentRow
+                    title={incident.title}
+                    detail={incident.type}
+                    badge={
+                      <span className="flex items-center gap-2">
+                        <PendingMark count={incident._pending} />
+                        <Badge tone={severityTone[incident.severity]}>{incident.severity}</Badge>
+                      </span>
+                    }
+                  />
+                </li>
+              )}
+            </RecentList>
+          </Panel>
+        </div>
+      </div>
+    </>
+  );
+}

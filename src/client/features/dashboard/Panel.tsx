@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+
+interface PanelProps {
+  title: string;
+  /** E.g. a 'View all' link at the right of the heading. */
+  action?: ReactNode;
+  children: ReactNode;
+}
+
+export function Panel({ title, action, children }: PanelProps) {
+  return (
+    <section className="flex flex-col rounded-xl border border-slate-200 bg-white">
+      <div className="flex min-h-14 items-center justify-between gap-2 border-b border-slate-200 px-4 sm:px-5">
+        <h2 className="font-semibold text-slate-900">{title}</h2>
+        {action}
+      </div>
+      <div className="flex-1 p-4 sm:p-5">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { LucideIcon } from 'lucide-react';
+
+interface StatCardProps {
+  label: string;
+  value: number | undefined;
+  /** Fixed text from the spec, not computed. */
+  change: string;
+  icon: LucideIcon;
+  iconClass: string;
+}
+
+export function StatCard({ label, value, change, icon: Icon, iconClass }: StatCardProps) {
+  const isDown = change.startsWith('-');
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <div className="flex items-start justify-between gap-2">
+        <p className="text-sm font-medium text-slate-600">{label}</p>
+        <span className={`hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex ${iconClass}`}>
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+      </div>
+      <p className="mt-1 text-3xl font-bold text-slate-900 tabular-nums">{value ?? '–'}</p>
+      <p className={`mt-1 text-sm font-medium ${isDown ? 'text-red-700' : 'text-emerald-700'}`}>{change}</p>
+    </div>
+  );
+}

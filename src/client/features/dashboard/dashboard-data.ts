@@ -1,0 +1,31 @@
+import type { Incident } from '../../../shared/schemas/incident.ts';
+import type { Ticket } from '../../../shared/schemas/ticket.ts';
+import type { Local, LocalDatabase } from '../../data/db.ts';
+
+export interface DashboardData {
+  machines: { total: number; running: number; down: number; maintenance: number };
+  openTickets: number;
+  recentTickets: Local<Ticket>[];
+  recentIncidents: Local<Incident>[];
+}
+
+/** Spec section 9: the dashboard lists five of each. */
+const recentCount = 5;
+
+/**
+ * The dashboard from the records on this device, so it works offline and agrees with the lists
+ * (open tickets are Pending or In Progress, as on the server).
+ */
+export async function readDashboard(db: LocalDatabase): Promise<DashboardData> {
+  const machinesIn = (status: string) => db.machines.where('status').equals(status).count();
+  const [total, running, down, maintenance, openTickets, recentTickets, recentIncidents] = await Promise.all([
+    db.machines.count(),
+    machinesIn('Running'),
+    machinesIn('Down'),
+    machinesIn('Maintenance'),
+    db.tickets.where('status').anyOf('Pending', 'In Progress').count(),
+    db.tickets.orderBy('createdAt').reverse().limit(recentCount).toArray(),
+    db.incidents.orderBy('createdAt').reverse().limit(recentCount).toArray(),
+  ]);
+  return { machines: { total, running, down, maintenance }, openTickets, recentTickets, recentIncidents };
+}

@@ -1,0 +1,34 @@
+import { Navigate, Outlet } from '@tanstack/react-router';
+import { useState } from 'react';
+import { SignedInUserContext, useSession } from '../auth/session.ts';
+import { useSignOutOnExpiredToken } from '../auth/use-sign-out-on-expired-token.ts';
+import { useSyncLoop } from '../sync/use-sync.ts';
+import { MobileMenu } from './MobileMenu.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { TopBar } from './TopBar.tsx';
+
+/** The common layout of every signed-in screen: sidebar (a slide-over below 1024px), top bar, the screen. */
+export function AppLayout() {
+  const { user } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useSyncLoop(user?._id, useSignOutOnExpiredToken());
+  // The route guard let the user in; this follows a sign-out or a rejected token afterwards.
+  if (!user) return <Navigate to="/login" replace />;
+
+  return (
+    <SignedInUserContext value={user}>
+      <div className="min-h-dvh bg-slate-50 lg:pl-64">
+        <aside className="fixed inset-y-0 left-0 hidden w-64 lg:block">
+          <Sidebar role={user.role} />
+        </aside>
+        <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} role={user.role} />
+        <div className="flex min-h-dvh min-w-0 flex-col">
+          <TopBar user={user} onOpenMenu={() => setMenuOpen(true)} />
+          <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </SignedInUserContext>
+  );
+}

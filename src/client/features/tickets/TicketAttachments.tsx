@@ -1,0 +1,90 @@
+import { FileText, Paperclip, Upload } from 'lucide-react';
+import { useState, type ChangeEvent } from 'react';
+import { allowedFileDescription, allowedMimeTypes, isAllowedFile, maxFileBytes } from '../../../shared/files.ts';
+import { can } from '../../../shared/permissions.ts';
+import type { FileRef } from '../../../shared/schemas/common.ts';
+import { buttonClasses } from '../../components/ui/Button.tsx';
+import { notify } from '../../lib/notify.ts';
+import { useSignedInUser } from '../auth/session.ts';
+import { PendingMark } from '../sync/PendingMark.tsx';
+import { saveChange } from '../sync/save-change.ts';
+import { openAttachment } from './open-attachment.ts';
+import { ticketAttachmentChange } from './ticket-changes.ts';
+import { isOnServer, type LocalTicket } from './ticket-list.ts';
+
+const accept = Object.entries(allowedMimeTypes)
+  .flatMap(([type, extensions]) => [type, ...extensions])
+  .join(',');
+
+const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+function problemWith(file: File): string | null {
+  if (!isAllowedFile(file.type, file.name)) return `"${file.name}" cannot be attached: allowed are ${allowedFileDescription}.`;
+  if (file.size > maxFileBytes) return `"${file.name}" is larger than ${maxFileBytes / 1024 / 1024} MB.`;
+  return null;
+}
+
+export function TicketAttachments({ ticket }: { ticket: LocalTicket }) {
+  const user = useSignedInUser();
+  const [error, setError] = useState<string | null>(null);
+
+  async function attach(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = problemWith(file);
+    setError(problem);
+    if (problem) return;
+    try {
+      await saveChange(ticketAttachmentChange(user, ticket, file));
+      notify.success('File uploaded successfully!');
+    } catch (failure) {
+      notify.error(failure, 'Failed to upload file');
+    }
+  }
+
+  function open(file: FileRef) {
+    openAttachment(file).catch((failure: unknown) => notify.error(failure, 'Failed to open file'));
+  }
+
+  return (
+    <section aria-labelledby="ticket-attachments" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="ticket-attachments" className="flex items-center gap-2 font-semibold text-slate-900">
+          <Paperclip aria-hidden="true" className="size-4" /> Attachments ({ticket.attachments.length})
+        </h3>
+        {can(user.role, 'file:upload') && (
+          <label className={buttonClasses('secondary', 'md', 'cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600')}>
+            <input type="file" accept={accept} className="sr-only" onChange={(event) => void attach(event)} />
+            <Upload aria-hidden="true" className="size-4" /> Add attachment
+          </label>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      {ticket.attachments.length === 0 ? (
+        <p className="text-sm text-slate-500">No attachments.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {ticket.attachments.map((file) => (
+            <li key={file._id} className="flex flex-wrap items-center gap-2 px-2">
+              <button
+                type="button"
+                onClick={() => open(file)}
+                className="flex min-h-11 min-w-0 flex-1 items-center gap-2 rounded px-1 text-left text-sm font-medium text-brand-700 hover:underline"
+              >
+                <FileText aria-hidden="true" className="size-4 shrink-0" />
+                <span className="truncate">{file.originalName}</span>
+              </button>
+              <span className="text-xs text-slate-500">{sizeText(file.size)}</span>
+              <PendingMark count={isOnServer(ticket, 'attachments', file._id) ? 0 : 1} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { ticketEditableFields } from '../../../shared/permissions.ts';
+import { Badge, priorityTone, ticketStatusTone } from '../../components/ui/Badge.tsx';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useSignedInUser } from '../auth/session.ts';
+import { PendingMark } from '../sync/PendingMark.tsx';
+import { AssigneeSelect } from './AssigneeSelect.tsx';
+import { TicketAttachments } from './TicketAttachments.tsx';
+import { TicketComments } from './TicketComments.tsx';
+import type { LocalTicket } from './ticket-list.ts';
+import { useTicket } from './use-tickets.ts';
+
+function Detail({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={`min-w-0 ${className}`}>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function TicketDetails({ ticket }: { ticket: LocalTicket }) {
+  const user = useSignedInUser();
+  const editable = ticketEditableFields(user, ticket);
+  const canAssign = editable === 'all' || editable.includes('assignedTo');
+  const { machine } = ticket;
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={ticketStatusTone[ticket.status]}>{ticket.status}</Badge>
+          <Badge tone={priorityTone[ticket.priority]}>{ticket.priority}</Badge>
+          <PendingMark count={ticket._pending} />
+        </div>
+        <h3 className="text-xl font-semibold break-words text-slate-900">{ticket.title}</h3>
+        <p className="text-sm whitespace-pre-wrap text-slate-700">{ticket.description}</p>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-3">
+        <Detail label="Category">{ticket.category}</Detail>
+        <Detail label="Machine">{machine?.name ?? 'No machine'}</Detail>
+        <Detail label="Machine ID">{machine?.machineId ?? '-'}</Detail>
+        <Detail label="Department">{machine?.department ?? '-'}</Detail>
+        <Detail label="Location">{machine?.location ?? '-'}</Detail>
+        <Detail label="Estimated Hours">{ticket.estimatedHours === null ? 'Not estimated' : `${ticket.estimatedHours}h`}</Detail>
+        <Detail label="Reported By">{ticket.reportedBy?.name ?? 'Former user'}</Detail>
+        <Detail label="Created">{new Date(ticket.createdAt).toLocaleString()}</Detail>
+        <Detail label="Assigned To" className="col-span-2 sm:col-span-1">
+          {canAssign ? <AssigneeSelect ticket={ticket} /> : (ticket.assignedTo?.name ?? 'Unassigned')}
+        </Detail>
+      </dl>
+
+      <TicketAttachments ticket={ticket} />
+      <TicketComments ticket={ticket} />
+    </div>
+  );
+}
+
+interface TicketDetailModalProps {
+  ticketId: string | null;
+  onClose: () => void;
+}
+
+/** The ticket as this device has it, live: comments and files added here show at once, marked until sent. */
+export function TicketDetailModal({ ticketId, onClose }: TicketDetailModalProps) {
+  const ticket = useTicket(ticketId);
+  const title = ticket ? ticket.ticketNumber || 'New ticket (Pending sync)' : 'Ticket';
+
+  return (
+    <Modal open={ticketId !== null} onClose={onClose} title={title} size="xl">
+      {ticket === undefined && <Spinner />}
+      {ticket === null && <p className="text-sm text-slate-600">This ticket is not on this device.</p>}
+      {ticket && <TicketDetails ticket={ticket} />}
+    </Modal>
+  );
+}

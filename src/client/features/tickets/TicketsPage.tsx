@@ -1,0 +1,83 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { ClipboardList, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { can } from '../../../shared/permissions.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { Pagination } from '../../components/ui/Pagination.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useSignedInUser } from '../auth/session.ts';
+import { useSyncStatus } from '../sync/use-sync.ts';
+import { CreateTicketModal } from './CreateTicketModal.tsx';
+import { TicketDetailModal } from './TicketDetailModal.tsx';
+import { TicketFilterBar } from './TicketFilterBar.tsx';
+import { TicketList } from './TicketList.tsx';
+import { noTicketFilters, type TicketFilters } from './ticket-list.ts';
+import { useTicketPage, useUsers } from './use-tickets.ts';
+
+/**
+ * Which modal is open lives in the URL (`?new=1`, `?ticket=<id>`), so the dashboard's quick action and
+ * its recent tickets can open them.
+ */
+function useTicketModals() {
+  const search: { new?: unknown; ticket?: unknown } = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const show = (next: { new?: 1; ticket?: string }) => void navigate({ to: '/tickets', search: next, replace: true });
+  return {
+    isCreating: Boolean(search.new),
+    ticketId: typeof search.ticket === 'string' ? search.ticket : null,
+    openCreate: () => show({ new: 1 }),
+    openTicket: (id: string) => show({ ticket: id }),
+    close: () => show({}),
+  };
+}
+
+export function TicketsPage() {
+  const user = useSignedInUser();
+  const modals = useTicketModals();
+  const [filters, setFilters] = useState<TicketFilters>(noTicketFilters);
+  const [page, setPage] = useState(1);
+  const result = useTicketPage(filters, page);
+  const sync = useSyncStatus();
+  // Before the first pull of a fresh device has brought anything, 'No tickets found' would be wrong.
+  const isFirstPull = sync.isPulling && !sync.lastPulledAt;
+  useUsers();
+
+  function filter(next: TicketFilters) {
+    setFilters(next);
+    setPage(1);
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Maintenance Tickets"
+        actions={
+          can(user.role, 'ticket:create') && (
+            <Button onClick={modals.openCreate}>
+              <Plus aria-hidden="true" className="size-5" /> Create Ticket
+            </Button>
+          )
+        }
+      />
+      <div className="space-y-4">
+        <TicketFilterBar filters={filters} onChange={filter} />
+        {result === undefined || (result.total === 0 && isFirstPull) ? (
+          <div className="flex justify-center py-12">
+            <Spinner label="Loading tickets..." showLabel />
+          </div>
+        ) : result.total === 0 ? (
+          <EmptyState icon={ClipboardList} title="No tickets found" />
+        ) : (
+          <>
+            <TicketList tickets={result.tickets} onView={(ticket) => modals.openTicket(ticket._id)} />
+            <Pagination currentPage={result.currentPage} totalPages={result.totalPages} onPageChange={setPage} />
+          </>
+        )}
+      </div>
+      <CreateTicketModal open={modals.isCreating} onClose={modals.close} />
+      <TicketDetailModal ticketId={modals.ticketId} onClose={modals.close} />
+    </>
+  );
+}

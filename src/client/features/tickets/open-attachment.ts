@@ -1,0 +1,32 @@
+import type { FileRef } from '../../../shared/schemas/common.ts';
+import { localDb } from '../../data/db.ts';
+import { api } from '../../lib/api.ts';
+
+/** Types a browser tab shows by itself; anything else (DOC, DOCX, HEIC) is saved as a download. */
+const viewable = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf']);
+
+/**
+ * Opens an attachment: from this device while its upload still waits in the outbox, else from the
+ * server with the token (the service worker keeps downloaded files for offline use). The tab is
+ * opened before anything is awaited, so the popup blocker sees the user's click.
+ */
+export async function openAttachment(file: FileRef): Promise<void> {
+  const tab = viewable.has(file.mimeType) ? window.open('', '_blank') : null;
+  try {
+    const stored = await localDb.files.get(file._id);
+    const blob = stored?.blob ?? (await api.get(`upload/${file._id}`).blob());
+    const url = URL.createObjectURL(blob);
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    if (tab) {
+      tab.location.href = url;
+      return;
+    }
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = file.originalName;
+    link.click();
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}

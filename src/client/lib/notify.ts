@@ -1,0 +1,17 @@
+import { toast } from 'sonner';
+import { ApiError } from './api.ts';
+
+const offlineMessage = 'No connection to the server. Please try again when you are back online.';
+
+/** What to tell the user about a failure: the server's message if it sent one, else the screen's fallback. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? (error.isNetworkFailure ? offlineMessage : fallback);
+  return fallback;
+}
+
+/** Toasts with the spec's durations: 2 s for success, 4 s (the Toaster default) for the rest. */
+export const notify = {
+  success: (text: string) => toast.success(text, { duration: 2000 }),
+  info: (text: string) => toast.info(text),
+  error: (error: unknown, fallback: string) => toast.error(failureMessage(error, fallback)),
+};

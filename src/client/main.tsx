@@ -1,0 +1,38 @@
+import { useIsRestoring } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Toaster } from 'sonner';
+import { FullPageSpinner } from './components/ui/Spinner.tsx';
+import { followSessionOfOtherTabs } from './features/auth/session.ts';
+import { persistOptions, queryClient } from './lib/query-client.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
+import { router } from './router.tsx';
+import './styles.css';
+
+/** The router starts once the saved query cache (the last known user) is back, so guards see it. */
+function App() {
+  return useIsRestoring() ? <FullPageSpinner /> : <RouterProvider router={router} />;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <App />
+      {/* Below the 64px top bar, so toasts never cover its buttons. */}
+      <Toaster
+        position="top-right"
+        visibleToasts={20}
+        duration={4000}
+        offset={{ top: 72 }}
+        mobileOffset={{ top: 72 }}
+        richColors
+        closeButton
+      />
+    </PersistQueryClientProvider>
+  </StrictMode>,
+);
+
+followSessionOfOtherTabs(queryClient);
+registerServiceWorker();
