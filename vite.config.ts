@@ -60,6 +60,16 @@ export default defineConfig({
       })),
       {
         test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/helpers/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: 'client',
           include: ['tests/client/**/*.test.ts'],
           setupFiles: ['fake-indexeddb/auto'],

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const demoAccounts = {
+  admin: { email: 'admin@imsp.local', password: 'Admin#2026' },
+  maintenance_engineer: { email: 'engineer@imsp.local', password: 'Engineer#2026' },
+  safety_officer: { email: 'safety@imsp.local', password: 'Safety#2026' },
+  operator: { email: 'operator@imsp.local', password: 'Operator#2026' },
+} as const;
+
+export type DemoRole = keyof typeof demoAccounts;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export function newContext(browser: Browser, size: { width: number; height: number } = { width: 1280, height: 800 }) {
+  return browser.newContext({ viewport: size, serviceWorkers: 'allow' });
+}
+
+/** Signs in through the login form, as a user would. */
+export async function signIn(page: Page, baseUrl: string, role: DemoRole): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(demoAccounts[role].email);
+  await page.getByLabel('Password', { exact: true }).fill(demoAccounts[role].password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}
+
+/** Waits until the service worker controls the page (it then answers navigations offline). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+}
+
+export async function setOffline(context: BrowserContext, isOffline: boolean): Promise<void> {
+  await context.setOffline(isOffline);
+}
+
+/** Screenshots go to .tmp/screens so they can be looked at after a run. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync('.tmp/screens', { recursive: true });
+  const { width, height } = page.viewportSize()!;
+  await page.screenshot({ path: `.tmp/screens/${name}-${width}x${height}.png` });
+}
+
+export async function apiToken(baseUrl: string, role: DemoRole): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demoAccounts[role]),
+  });
+  return ((await response.json()) as { token: string }).token;
+}

@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Stops the process: the app sees the server as unreachable. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data, optionally serving another client build. */
+  start(clientDir?: string): Promise<void>;
+}
+
+/** The real server (embedded PGlite with demo data) serving the built app from dist/. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+
+  const server: RunningServer = {
+    url,
+    dataDir,
+    async start(clientDir = 'dist') {
+      child = spawn(process.execPath, ['src/server/main.ts'], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          CLIENT_DIR: clientDir,
+          LOG_LEVEL: 'warn',
+          AUTH_RATE_LIMIT_IP: '10000',
+          AUTH_RATE_LIMIT_EMAIL: '1000',
+          ...env,
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      await waitForHealth(url, child);
+    },
+    async stop() {
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+  await server.start();
+  return server;
+}
