@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { createContext, useContext } from 'react';
 import { user as userSchema, type User } from '../../../shared/schemas/user.ts';
 import { api, ApiError } from '../../lib/api.ts';
-import { clearToken, onTokenChangeInOtherTab, readToken } from '../../lib/token.ts';
+import { clearToken, lastKnownUser, onTokenChangeInOtherTab, readToken, rememberUser } from '../../lib/token.ts';
 
 export const sessionKey = ['session'] as const;
 
@@ -11,13 +11,17 @@ const pageLoadedAt = Date.now();
 async function fetchCurrentUser(): Promise<User | null> {
   if (!readToken()) return null;
   try {
-    return await api.get('auth/me').json(userSchema);
+    const user = await api.get('auth/me').json(userSchema);
+    rememberUser(user);
+    return user;
   } catch (error) {
     // Only the server saying the token is no good signs out; no answer at all keeps the last known user.
     if (error instanceof ApiError && error.status === 401) {
       clearToken();
       return null;
     }
+    const known = userSchema.safeParse(lastKnownUser());
+    if (known.success && (!(error instanceof ApiError) || error.isNetworkFailure)) return known.data;
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { authResponse, type LoginBody, type registerBody } from '../../../shared
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { requestPersistentStorage } from '../../lib/storage.ts';
-import { saveToken } from '../../lib/token.ts';
+import { rememberUser, saveToken } from '../../lib/token.ts';
 import { sessionKey } from './session.ts';
 
 function useSignIn<Body extends object>(path: string, successText: string, fallback: string) {
@@ -14,6 +14,7 @@ function useSignIn<Body extends object>(path: string, successText: string, fallb
     networkMode: 'always',
     onSuccess: ({ token, user }) => {
       saveToken(token);
+      rememberUser(user);
       queryClient.setQueryData(sessionKey, user);
       notify.success(successText);
       requestPersistentStorage();
