@@ -55,7 +55,8 @@ export function createSyncEngine(db: LocalDatabase, transport: Transport) {
       window.addEventListener('online', run);
       window.addEventListener('focus', run);
       const stopSwSync = onServiceWorkerSync(replay);
-      const pullTimer = setInterval(() => status.get().isOnline && run(), pullEveryMs);
+      // Also while marked offline: a failed fetch is cheap, and a success is how the app learns it is back.
+      const pullTimer = setInterval(run, pullEveryMs);
       const replayTimer = setInterval(replay, replayEveryMs);
       // A queue paused by a 401 goes on once a user is signed in again.
       void replayer.resume().then(syncNow);

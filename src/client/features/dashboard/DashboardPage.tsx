@@ -25,10 +25,34 @@ export function DashboardPage() {
       <PageHeader title="Dashboard" />
       <div className="space-y-6">
         <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-          <StatCard label="Total Machines" value={machines?.total} change="+2.1%" icon={Factory} iconClass="bg-brand-50 text-brand-700" />
-          <StatCard label="Running Machines" value={machines?.running} change="+5.4%" icon={CircleCheck} iconClass="bg-emerald-50 text-emerald-700" />
-          <StatCard label="Down Machines" value={machines?.down} change="-2.1%" icon={OctagonAlert} iconClass="bg-red-50 text-red-700" />
-          <StatCard label="Open Tickets" value={data?.openTickets} change="+1.2%" icon={ClipboardList} iconClass="bg-amber-50 text-amber-700" />
+          <StatCard
+            label="Total Machines"
+            value={machines?.total}
+            change="+2.1%"
+            icon={Factory}
+            iconClass="bg-brand-50 text-brand-700"
+          />
+          <StatCard
+            label="Running Machines"
+            value={machines?.running}
+            change="+5.4%"
+            icon={CircleCheck}
+            iconClass="bg-emerald-50 text-emerald-700"
+          />
+          <StatCard
+            label="Down Machines"
+            value={machines?.down}
+            change="-2.1%"
+            icon={OctagonAlert}
+            iconClass="bg-red-50 text-red-700"
+          />
+          <StatCard
+            label="Open Tickets"
+            value={data?.openTickets}
+            change="+1.2%"
+            icon={ClipboardList}
+            iconClass="bg-amber-50 text-amber-700"
+          />
         </div>
 
         <div className="grid gap-6 lg:grid-cols-2">
@@ -52,7 +76,11 @@ export function DashboardPage() {
             <RecentList items={data?.recentTickets} empty="No tickets yet">
               {(ticket) => (
                 <li key={ticket._id}>
-                  <Link to="/tickets" search={{ ticket: ticket._id }} className="-mx-2 block rounded-lg px-2 hover:bg-slate-50">
+                  <Link
+                    to="/tickets"
+                    search={{ ticket: ticket._id }}
+                    className="-mx-2 block rounded-lg px-2 hover:bg-slate-50"
+                  >
                     <RecentRow
                       title={ticket.title}
                       detail={ticket.machine?.name ?? 'No machine'}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 interface PanelProps {
   title: string;
@@ -8,10 +8,13 @@ interface PanelProps {
 }
 
 export function Panel({ title, action, children }: PanelProps) {
+  const titleId = useId();
   return (
-    <section className="flex flex-col rounded-xl border border-slate-200 bg-white">
+    <section aria-labelledby={titleId} className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white">
       <div className="flex min-h-14 items-center justify-between gap-2 border-b border-slate-200 px-4 sm:px-5">
-        <h2 className="font-semibold text-slate-900">{title}</h2>
+        <h2 id={titleId} className="font-semibold text-slate-900">
+          {title}
+        </h2>
         {action}
       </div>
       <div className="flex-1 p-4 sm:p-5">{children}</div>

@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import { useId } from 'react';
 
 interface StatCardProps {
   label: string;
@@ -10,11 +11,14 @@ interface StatCardProps {
 }
 
 export function StatCard({ label, value, change, icon: Icon, iconClass }: StatCardProps) {
+  const labelId = useId();
   const isDown = change.startsWith('-');
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+    <div role="group" aria-labelledby={labelId} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <div className="flex items-start justify-between gap-2">
-        <p className="text-sm font-medium text-slate-600">{label}</p>
+        <p id={labelId} className="text-sm font-medium text-slate-600">
+          {label}
+        </p>
         <span className={`hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex ${iconClass}`}>
           <Icon aria-hidden="true" className="size-5" />
         </span>

@@ -13,7 +13,8 @@ export function AssigneeSelect({ ticket }: { ticket: LocalTicket }) {
   const users = useUsers() ?? [];
   const current = ticket.assignedTo;
   // Offline with no cached list, the current assignee is still a choice.
-  const choices: UserRef[] = current && !users.some((candidate) => candidate._id === current._id) ? [current, ...users] : users;
+  const choices: UserRef[] =
+    current && !users.some((candidate) => candidate._id === current._id) ? [current, ...users] : users;
 
   async function assign(id: string) {
     const assignee = choices.find((candidate) => candidate._id === id) ?? null;

@@ -50,7 +50,10 @@ export function CreateTicketModal({ open, onClose }: CreateTicketModalProps) {
     const parsed = ticketCreate.safeParse({ ...form, estimatedHours: hours === '' ? null : Number(hours) });
     const machine = machines?.find((candidate) => candidate._id === form.machine);
     if (!parsed.success || !machine) {
-      setErrors({ ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(machine ? {} : { machine: 'Machine is required' }) });
+      setErrors({
+        ...(parsed.success ? {} : fieldErrors(parsed.error)),
+        ...(machine ? {} : { machine: 'Machine is required' }),
+      });
       return;
     }
     setSaving(true);
@@ -91,7 +94,10 @@ export function CreateTicketModal({ open, onClose }: CreateTicketModalProps) {
             value={form.machine}
             onChange={set('machine')}
             placeholder={machines?.length === 0 ? 'No machines on this device yet' : 'Select a machine'}
-            options={(machines ?? []).map((machine) => ({ value: machine._id, label: `${machine.name} (${machine.machineId})` }))}
+            options={(machines ?? []).map((machine) => ({
+              value: machine._id,
+              label: `${machine.name} (${machine.machineId})`,
+            }))}
           />
         </Field>
         <Field label="Priority" error={errors.priority}>
@@ -100,8 +106,20 @@ export function CreateTicketModal({ open, onClose }: CreateTicketModalProps) {
         <Field label="Category" error={errors.category}>
           <Select value={form.category} onChange={set('category')} options={ticketCategories} />
         </Field>
-        <Field label="Estimated Hours" error={errors.estimatedHours} className="sm:col-span-2">
-          <Input type="number" inputMode="decimal" min={0} step={0.5} value={form.estimatedHours} onChange={set('estimatedHours')} />
+        <Field
+          label="Estimated Hours"
+          hint="Optional, in steps of 0.5"
+          error={errors.estimatedHours}
+          className="sm:col-span-2"
+        >
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.5}
+            value={form.estimatedHours}
+            onChange={set('estimatedHours')}
+          />
         </Field>
         <Field label="Description" required error={errors.description} className="sm:col-span-2">
           <Textarea value={form.description} onChange={set('description')} rows={5} maxLength={5000} />

@@ -16,10 +16,12 @@ const accept = Object.entries(allowedMimeTypes)
   .flatMap(([type, extensions]) => [type, ...extensions])
   .join(',');
 
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function problemWith(file: File): string | null {
-  if (!isAllowedFile(file.type, file.name)) return `"${file.name}" cannot be attached: allowed are ${allowedFileDescription}.`;
+  if (!isAllowedFile(file.type, file.name))
+    return `"${file.name}" cannot be attached: allowed are ${allowedFileDescription}.`;
   if (file.size > maxFileBytes) return `"${file.name}" is larger than ${maxFileBytes / 1024 / 1024} MB.`;
   return null;
 }
@@ -54,7 +56,13 @@ export function TicketAttachments({ ticket }: { ticket: LocalTicket }) {
           <Paperclip aria-hidden="true" className="size-4" /> Attachments ({ticket.attachments.length})
         </h3>
         {can(user.role, 'file:upload') && (
-          <label className={buttonClasses('secondary', 'md', 'cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600')}>
+          <label
+            className={buttonClasses(
+              'secondary',
+              'md',
+              'cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600',
+            )}
+          >
             <input type="file" accept={accept} className="sr-only" onChange={(event) => void attach(event)} />
             <Upload aria-hidden="true" className="size-4" /> Add attachment
           </label>

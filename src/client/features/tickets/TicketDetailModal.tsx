@@ -44,7 +44,9 @@ function TicketDetails({ ticket }: { ticket: LocalTicket }) {
         <Detail label="Machine ID">{machine?.machineId ?? '-'}</Detail>
         <Detail label="Department">{machine?.department ?? '-'}</Detail>
         <Detail label="Location">{machine?.location ?? '-'}</Detail>
-        <Detail label="Estimated Hours">{ticket.estimatedHours === null ? 'Not estimated' : `${ticket.estimatedHours}h`}</Detail>
+        <Detail label="Estimated Hours">
+          {ticket.estimatedHours === null ? 'Not estimated' : `${ticket.estimatedHours}h`}
+        </Detail>
         <Detail label="Reported By">{ticket.reportedBy?.name ?? 'Former user'}</Detail>
         <Detail label="Created">{new Date(ticket.createdAt).toLocaleString()}</Detail>
         <Detail label="Assigned To" className="col-span-2 sm:col-span-1">
@@ -66,7 +68,7 @@ interface TicketDetailModalProps {
 /** The ticket as this device has it, live: comments and files added here show at once, marked until sent. */
 export function TicketDetailModal({ ticketId, onClose }: TicketDetailModalProps) {
   const ticket = useTicket(ticketId);
-  const title = ticket ? ticket.ticketNumber || 'New ticket (Pending sync)' : 'Ticket';
+  const title = ticket ? ticket.ticketNumber || 'New ticket' : 'Ticket';
 
   return (
     <Modal open={ticketId !== null} onClose={onClose} title={title} size="xl">

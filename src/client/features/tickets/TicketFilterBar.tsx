@@ -12,7 +12,10 @@ export function TicketFilterBar({ filters, onChange }: TicketFilterBarProps) {
   return (
     <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_12rem_12rem] sm:p-4">
       <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+        />
         <Input
           type="search"
           aria-label="Search tickets"

@@ -52,19 +52,31 @@ export function TicketList({ tickets, onView }: TicketListProps) {
             <col />
             <col className="w-[18%]" />
             <col className="w-24" />
-            <col className="w-40" />
-            <col className="w-[13%]" />
-            <col className="w-24" />
+            <col className="w-44" />
+            <col className="w-[14%]" />
+            <col className="w-28" />
             <col className="w-14" />
           </colgroup>
           <thead className="border-b border-slate-200 bg-slate-50">
             <tr>
-              <th scope="col" className={head}>Ticket</th>
-              <th scope="col" className={head}>Machine</th>
-              <th scope="col" className={head}>Priority</th>
-              <th scope="col" className={head}>Status</th>
-              <th scope="col" className={head}>Assignee</th>
-              <th scope="col" className={head}>Created</th>
+              <th scope="col" className={head}>
+                Ticket
+              </th>
+              <th scope="col" className={head}>
+                Machine
+              </th>
+              <th scope="col" className={head}>
+                Priority
+              </th>
+              <th scope="col" className={head}>
+                Status
+              </th>
+              <th scope="col" className={head}>
+                Assignee
+              </th>
+              <th scope="col" className={head}>
+                Created
+              </th>
               <th scope="col" className={head}>
                 <span className="sr-only">Actions</span>
               </th>
@@ -75,12 +87,12 @@ export function TicketList({ tickets, onView }: TicketListProps) {
               <tr key={ticket._id} onClick={() => onView(ticket)} className="cursor-pointer hover:bg-slate-50">
                 <td className={cell}>
                   <TicketNumber ticket={ticket} />
-                  <p className="mt-0.5 truncate font-medium text-slate-900" title={ticket.title}>
+                  <p className="mt-0.5 line-clamp-2 font-medium text-slate-900" title={ticket.title}>
                     {ticket.title}
                   </p>
                 </td>
                 <td className={cell}>
-                  <p className="truncate text-slate-900">{ticket.machine?.name ?? 'No machine'}</p>
+                  <p className="line-clamp-2 text-slate-900">{ticket.machine?.name ?? 'No machine'}</p>
                   <p className="truncate text-xs text-slate-500">{ticket.machine?.department}</p>
                 </td>
                 <td className={cell}>
@@ -102,7 +114,11 @@ export function TicketList({ tickets, onView }: TicketListProps) {
 
       <ul className="space-y-3 md:hidden">
         {tickets.map((ticket) => (
-          <li key={ticket._id} onClick={() => onView(ticket)} className="cursor-pointer rounded-xl border border-slate-200 bg-white p-4">
+          <li
+            key={ticket._id}
+            onClick={() => onView(ticket)}
+            className="cursor-pointer rounded-xl border border-slate-200 bg-white p-4"
+          >
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <TicketNumber ticket={ticket} />

@@ -23,7 +23,8 @@ import { useTicketPage, useUsers } from './use-tickets.ts';
 function useTicketModals() {
   const search: { new?: unknown; ticket?: unknown } = useSearch({ strict: false });
   const navigate = useNavigate();
-  const show = (next: { new?: 1; ticket?: string }) => void navigate({ to: '/tickets', search: next, replace: true });
+  const show = (next: { new?: 1; ticket?: string }) =>
+    void navigate({ to: '/tickets', search: next, replace: true, resetScroll: false });
   return {
     isCreating: Boolean(search.new),
     ticketId: typeof search.ticket === 'string' ? search.ticket : null,
@@ -42,6 +43,7 @@ export function TicketsPage() {
   const sync = useSyncStatus();
   // Before the first pull of a fresh device has brought anything, 'No tickets found' would be wrong.
   const isFirstPull = sync.isPulling && !sync.lastPulledAt;
+  // Spec: the screen requests the user list; the detail modal's assignee choice reads it from the cache.
   useUsers();
 
   function filter(next: TicketFilters) {

@@ -5,9 +5,6 @@ import type { Machine } from '../../../shared/schemas/machine.ts';
 import type { Comment, Ticket, ticketCreate, TicketUpdate } from '../../../shared/schemas/ticket.ts';
 import type { QueuedChange } from '../../data/writes.ts';
 
-/** The signed-in user as records show people. */
-export type Author = UserRef;
-
 type TicketRef = Pick<Ticket, '_id' | 'ticketNumber' | 'title'>;
 
 /** "TKT-000042", or the title while the server has not numbered a ticket created here. */
@@ -15,13 +12,18 @@ function nameOf(ticket: TicketRef): string {
   return ticket.ticketNumber || `"${ticket.title}"`;
 }
 
-const author = (user: Author): UserRef => ({ _id: user._id, name: user.name });
+/** A person as records show them (the signed-in user carries more than that). */
+const author = (user: UserRef): UserRef => ({ _id: user._id, name: user.name });
 
 /**
  * A new ticket. The client `_id` is the record id and the entry id, so a replay after a lost
  * response never makes a second ticket; the preview is the whole record as the list shows it.
  */
-export function createTicketChange(user: Author, machine: Machine, input: z.output<typeof ticketCreate>): QueuedChange {
+export function createTicketChange(
+  user: UserRef,
+  machine: Machine,
+  input: z.output<typeof ticketCreate>,
+): QueuedChange {
   const _id = input._id ?? crypto.randomUUID();
   const now = new Date().toISOString();
   const body = { ...input, _id };
@@ -33,7 +35,13 @@ export function createTicketChange(user: Author, machine: Machine, input: z.outp
     ticketNumber: '',
     title: input.title,
     description: input.description,
-    machine: { _id: machine._id, name: machine.name, machineId: machine.machineId, department: machine.department, location: machine.location },
+    machine: {
+      _id: machine._id,
+      name: machine.name,
+      machineId: machine.machineId,
+      department: machine.department,
+      location: machine.location,
+    },
     priority: input.priority,
     category: input.category,
     status: 'Pending',
@@ -60,7 +68,13 @@ export function createTicketChange(user: Author, machine: Machine, input: z.outp
 }
 
 /** Changed fields only: the server applies just these (last writer wins, and it reports what it overwrote). */
-function updateChange(user: Author, ticket: TicketRef, body: TicketUpdate, preview: Partial<Ticket>, what: string): QueuedChange {
+function updateChange(
+  user: UserRef,
+  ticket: TicketRef,
+  body: TicketUpdate,
+  preview: Partial<Ticket>,
+  what: string,
+): QueuedChange {
   return {
     userId: user._id,
     entity: 'ticket',
@@ -74,11 +88,11 @@ function updateChange(user: Author, ticket: TicketRef, body: TicketUpdate, previ
   };
 }
 
-export function ticketStatusChange(user: Author, ticket: TicketRef, status: TicketStatus): QueuedChange {
+export function ticketStatusChange(user: UserRef, ticket: TicketRef, status: TicketStatus): QueuedChange {
   return updateChange(user, ticket, { status }, { status }, `Status -> ${status}`);
 }
 
-export function ticketAssigneeChange(user: Author, ticket: TicketRef, assignee: UserRef | null): QueuedChange {
+export function ticketAssigneeChange(user: UserRef, ticket: TicketRef, assignee: UserRef | null): QueuedChange {
   return updateChange(
     user,
     ticket,
@@ -88,7 +102,7 @@ export function ticketAssigneeChange(user: Author, ticket: TicketRef, assignee: 
   );
 }
 
-export function ticketCommentChange(user: Author, ticket: TicketRef, text: string): QueuedChange {
+export function ticketCommentChange(user: UserRef, ticket: TicketRef, text: string): QueuedChange {
   const _id = crypto.randomUUID();
   const comment = text.trim();
   const preview: Comment = { _id, user: author(user), timestamp: new Date().toISOString(), comment };
@@ -107,9 +121,15 @@ export function ticketCommentChange(user: Author, ticket: TicketRef, text: strin
 }
 
 /** The blob is kept on this device until the replayer has uploaded it; the list shows the file at once. */
-export function ticketAttachmentChange(user: Author, ticket: TicketRef, file: File): QueuedChange {
+export function ticketAttachmentChange(user: UserRef, ticket: TicketRef, file: File): QueuedChange {
   const _id = crypto.randomUUID();
-  const preview: FileRef = { _id, originalName: file.name, mimeType: file.type, size: file.size, uploadedAt: new Date().toISOString() };
+  const preview: FileRef = {
+    _id,
+    originalName: file.name,
+    mimeType: file.type,
+    size: file.size,
+    uploadedAt: new Date().toISOString(),
+  };
   return {
     id: _id,
     userId: user._id,

@@ -27,7 +27,8 @@ function matcher({ search, status, priority }: TicketFilters) {
   return (ticket: LocalTicket) =>
     (!status || ticket.status === status) &&
     (!priority || ticket.priority === priority) &&
-    (!needle || [ticket.ticketNumber, ticket.title, ticket.description].some((text) => text.toLowerCase().includes(needle)));
+    (!needle ||
+      [ticket.ticketNumber, ticket.title, ticket.description].some((text) => text.toLowerCase().includes(needle)));
 }
 
 /**

@@ -9,7 +9,10 @@ import { readTicketPage, type LocalTicket, type TicketFilters, type TicketPage }
 
 /** The page of tickets on this device for these filters, live: local changes and pulls re-render it. */
 export function useTicketPage(filters: TicketFilters, page: number): TicketPage | undefined {
-  return useLiveQuery(() => readTicketPage(localDb, filters, page), [filters.search, filters.status, filters.priority, page]);
+  return useLiveQuery(
+    () => readTicketPage(localDb, filters, page),
+    [filters.search, filters.status, filters.priority, page],
+  );
 }
 
 /** One ticket as this device shows it; null once it is gone (a discarded create), undefined while loading. */

@@ -1,0 +1,176 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiToken, launchBrowser, newContext, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let adminToken: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  adminToken = await apiToken(server.url, 'admin');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${server.url}/api/${path}`, { headers: { authorization: `Bearer ${adminToken}` } });
+  return (await response.json()) as T;
+}
+
+async function openApp(role: DemoRole, size = { width: 1280, height: 800 }) {
+  const context = await newContext(browser, size);
+  const page = await context.newPage();
+  await signIn(page, server.url, role);
+  return { context, page };
+}
+
+/** The lines of a stat card: label, value, change text. */
+async function statCard(page: Page, name: string): Promise<string[]> {
+  const text = await page.getByRole('group', { name }).innerText();
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+const pageCount = (total: number) => Math.max(1, Math.ceil(total / 10));
+
+/** The list shows as many tickets as the server counts for the same filters. */
+async function expectListOf(page: Page, total: number) {
+  if (total > 10) await page.getByText(`Showing page 1 of ${pageCount(total)}`).waitFor();
+  else await expect.poll(() => page.getByRole('row').count()).toBe(total + 1);
+}
+
+it('shows the dashboard from this device, agreeing with the server, with working quick actions', async () => {
+  const summary = await api<{ machines: Record<string, number>; tickets: { open: number } }>('analytics/dashboard');
+  const newest = await api<{ tickets: { ticketNumber: string; title: string }[] }>('tickets?limit=5');
+  const { context, page } = await openApp('maintenance_engineer');
+
+  const expected: [string, number, string][] = [
+    ['Total Machines', summary.machines.total!, '+2.1%'],
+    ['Running Machines', summary.machines.running!, '+5.4%'],
+    ['Down Machines', summary.machines.down!, '-2.1%'],
+    ['Open Tickets', summary.tickets.open, '+1.2%'],
+  ];
+  for (const [name, value, change] of expected) {
+    await expect.poll(() => statCard(page, name), { timeout: 60_000 }).toEqual([name, String(value), change]);
+  }
+  const distribution = page.getByRole('region', { name: 'Machine Status Distribution' });
+  for (const status of ['Running', 'Down', 'Maintenance'] as const) {
+    const count = summary.machines[status.toLowerCase()];
+    expect(await distribution.getByRole('listitem').filter({ hasText: status }).innerText()).toContain(String(count));
+  }
+  const recent = page.getByRole('region', { name: 'Recent Tickets' }).getByRole('listitem');
+  await expect
+    .poll(async () => (await recent.allInnerTexts()).map((text) => text.split('\n')[0]))
+    .toEqual(newest.tickets.map((ticket) => ticket.title));
+  expect(await page.getByRole('region', { name: 'Recent Incidents' }).getByRole('listitem').count()).toBe(5);
+  await screenshot(page, 'dashboard-engineer');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await horizontalOverflow(page)).toBe(0);
+  await screenshot(page, 'dashboard-engineer');
+
+  await page.getByRole('link', { name: 'Create Maintenance Ticket' }).click();
+  await page.getByRole('dialog', { name: 'Create Ticket' }).waitFor();
+  expect(new URL(page.url()).search).toBe('?new=1');
+  await page.getByRole('dialog', { name: 'Create Ticket' }).getByRole('button', { name: 'Close' }).click();
+  await page.waitForURL(`${server.url}/tickets`);
+
+  await page.goto(`${server.url}/`);
+  await recent.first().click();
+  await page.getByRole('dialog', { name: newest.tickets[0]!.ticketNumber }).waitFor();
+
+  await page.goto(`${server.url}/`);
+  await page.getByRole('link', { name: 'Schedule Maintenance' }).click();
+  await page.waitForURL(/\/maintenance/);
+  await context.close();
+});
+
+it('lists, filters, searches and pages tickets like the server does, with inline validation and details', async () => {
+  const all = await api<{ total: number; tickets: { ticketNumber: string; title: string }[] }>('tickets');
+  const critical = await api<{ total: number }>('tickets?priority=Critical');
+  const closedHigh = await api<{ total: number }>('tickets?status=Closed&priority=High');
+  const hydraulic = await api<{ total: number }>('tickets?search=HYDRAULIC');
+  const { context, page } = await openApp('maintenance_engineer');
+  await page.goto(`${server.url}/tickets`);
+  await page.getByText(`Showing page 1 of ${pageCount(all.total)}`).waitFor({ timeout: 60_000 });
+  await screenshot(page, 'tickets-engineer');
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText(`Showing page 2 of ${pageCount(all.total)}`).waitFor();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await page.getByText(`Showing page 1 of ${pageCount(all.total)}`).waitFor();
+
+  await page.getByRole('combobox', { name: 'Priority', exact: true }).selectOption('Critical');
+  await expectListOf(page, critical.total);
+  const rows = page.getByRole('row');
+  expect(await rows.filter({ hasText: 'Critical' }).count()).toBe((await rows.count()) - 1);
+  await page.getByRole('combobox', { name: 'Priority', exact: true }).selectOption('High');
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Closed');
+  await expectListOf(page, closedHigh.total);
+  await page.getByRole('combobox', { name: 'Priority', exact: true }).selectOption('');
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('');
+
+  await page.getByLabel('Search tickets').fill('hydraulic');
+  await expectListOf(page, hydraulic.total);
+  await page.getByLabel('Search tickets').fill(all.tickets.at(-1)!.ticketNumber.toLowerCase());
+  await expectListOf(page, 1);
+  await page.getByLabel('Search tickets').fill('no such ticket anywhere');
+  await page.getByText('No tickets found').waitFor();
+  await page.getByLabel('Search tickets').fill('');
+
+  await page.getByRole('button', { name: 'Create Ticket' }).click();
+  const form = page.getByRole('dialog', { name: 'Create Ticket' });
+  expect(await form.getByLabel('Priority').inputValue()).toBe('Medium');
+  expect(await form.getByLabel('Category').inputValue()).toBe('Mechanical');
+  await form.getByRole('button', { name: 'Create Ticket' }).click();
+  for (const message of ['Title is required', 'Machine is required', 'Description is required']) {
+    await form.getByText(message).waitFor();
+  }
+  await screenshot(page, 'tickets-create-invalid');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: `View ${all.tickets[0]!.ticketNumber}` }).click();
+  const detail = page.getByRole('dialog', { name: all.tickets[0]!.ticketNumber });
+  await detail.getByRole('heading', { name: all.tickets[0]!.title }).waitFor();
+  expect(await detail.getByRole('button', { name: 'Add Comment' }).isDisabled()).toBe(true);
+  await detail.getByLabel('Add a comment').fill('   ');
+  expect(await detail.getByRole('button', { name: 'Add Comment' }).isDisabled()).toBe(true);
+  await screenshot(page, 'tickets-detail');
+  await detail.getByRole('button', { name: 'Close' }).click();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await horizontalOverflow(page)).toBe(0);
+  await screenshot(page, 'tickets-engineer');
+  await page.getByRole('button', { name: `View ${all.tickets[0]!.ticketNumber}` }).click();
+  await detail.waitFor();
+  await screenshot(page, 'tickets-detail');
+  await context.close();
+});
+
+it('hides what an operator may not do', async () => {
+  const { context, page } = await openApp('operator', { width: 390, height: 844 });
+  await page.getByRole('link', { name: 'Report Safety Incident' }).waitFor();
+  expect(await page.getByRole('link', { name: 'Schedule Maintenance' }).count()).toBe(0);
+  await page.goto(`${server.url}/tickets`);
+  const status = page.getByRole('combobox', { name: /^Status of TKT-/ }).first();
+  await status.waitFor({ timeout: 60_000 });
+  expect(await status.isDisabled()).toBe(true);
+  await page
+    .getByRole('button', { name: /^View TKT-/ })
+    .first()
+    .click();
+  const detail = page.getByRole('dialog', { name: /^TKT-/ });
+  await detail.getByText('Assigned To').waitFor();
+  expect(await detail.getByRole('combobox', { name: 'Assigned To' }).count()).toBe(0);
+  await screenshot(page, 'tickets-detail-operator');
+  await context.close();
+});
