@@ -5,7 +5,7 @@ import { createReplayer } from '../../src/client/data/replayer.ts';
 import { createSyncStatus } from '../../src/client/data/sync-status.ts';
 import { discardEntry, queueChange } from '../../src/client/data/writes.ts';
 import type { Account } from '../server/helpers/app.ts';
-import { machineStatus, newTicket, ticketComment, ticketUpdate } from './helpers/changes.ts';
+import { machineStatus, newTicket, ticketComment, ticketStatus } from './helpers/changes.ts';
 import { createNetwork, startLiveServer } from './helpers/live-server.ts';
 
 let server: Awaited<ReturnType<typeof startLiveServer>>;
@@ -53,7 +53,7 @@ describe('outbox and replayer', () => {
     const create = newTicket(user(), machine, `Coiler leak ${crypto.randomUUID().slice(0, 6)}`);
     await queueChange(db, create);
     await queueChange(db, ticketComment(user(), create.recordId, 'Isolated the pump'));
-    await queueChange(db, ticketUpdate(user(), create.recordId, { status: 'In Progress' }));
+    await queueChange(db, ticketStatus(user(), create.recordId, 'In Progress'));
 
     const local = await db.tickets.get(create.recordId);
     expect(local).toMatchObject({ status: 'In Progress', _pending: 3, _server: null });
@@ -190,7 +190,7 @@ describe('pull', () => {
     });
     const ticketId = created.json()._id as string;
     expect(await pullChanges(db, network.transport, status)).toBeGreaterThan(0);
-    await queueChange(db, ticketUpdate(user(), ticketId, { status: 'Resolved' }));
+    await queueChange(db, ticketStatus(user(), ticketId, 'Resolved'));
 
     await server.t.app.inject({ method: 'PUT', url: `/api/tickets/${ticketId}`, headers: admin.headers, payload: { title: 'Casting pit level sensor' } });
     await pullChanges(db, network.transport, status);
