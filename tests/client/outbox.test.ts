@@ -4,6 +4,7 @@ import { pullChanges } from '../../src/client/data/pull.ts';
 import { createReplayer } from '../../src/client/data/replayer.ts';
 import { createSyncStatus } from '../../src/client/data/sync-status.ts';
 import { discardEntry, queueChange } from '../../src/client/data/writes.ts';
+import { describeOverwrites } from '../../src/client/features/sync/describe-overwrites.ts';
 import type { Account } from '../server/helpers/app.ts';
 import { machineStatus, newTicket, ticketComment, ticketStatus } from './helpers/changes.ts';
 import { createNetwork, startLiveServer } from './helpers/live-server.ts';
@@ -213,5 +214,35 @@ describe('pull', () => {
     expect(await pullChanges(db, network.transport, status)).toBeNull();
     expect(status.get()).toMatchObject({ isOnline: false, isPulling: false });
     expect(await db.meta.get('cursor')).toEqual(cursor);
+  });
+});
+
+describe('recovery and conflicts', () => {
+  it('sends again an entry that a closed tab left in the sending state', async () => {
+    const create = newTicket(user(), machine, `Left sending ${crypto.randomUUID().slice(0, 6)}`);
+    const entry = await queueChange(db, create);
+    await db.outbox.update(entry.seq!, { state: 'sending' });
+    await replayer().run();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await serverTicketsTitled(create.body.title as string)).toHaveLength(1);
+  });
+
+  it('tells whose value an offline update replaced', async () => {
+    const created = await server.t.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: admin.headers,
+      payload: { title: 'Stand 2 vibration', description: 'Above limit', machine: machine._id },
+    });
+    const ticketId = created.json()._id as string;
+    await pullChanges(db, network.transport, status);
+    await queueChange(db, ticketStatus(user(), ticketId, 'Resolved'));
+    await server.t.app.inject({ method: 'PUT', url: `/api/tickets/${ticketId}`, headers: admin.headers, payload: { status: 'In Progress' } });
+
+    const reports: string[] = [];
+    await replayer({ onOverwritten: (entry, overwritten) => reports.push(describeOverwrites(entry, overwritten)) }).run();
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toContain("status 'In Progress' set by " + admin.name);
+    expect(await db.tickets.get(ticketId)).toMatchObject({ status: 'Resolved', _pending: 0 });
   });
 });

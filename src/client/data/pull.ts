@@ -49,10 +49,10 @@ export async function pullChanges(
   status: SyncStatusStore,
   limit = 500,
 ): Promise<number | null> {
-  status.set({ isPulling: true, pulledRecords: 0 });
   let received = 0;
+  let cursor = ((await db.meta.get('cursor'))?.value as string | undefined) ?? '';
+  status.set({ isPulling: true, isFullPull: cursor === '', pulledRecords: 0 });
   try {
-    let cursor = ((await db.meta.get('cursor'))?.value as string | undefined) ?? '';
     for (;;) {
       let response: Response;
       try {

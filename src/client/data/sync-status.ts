@@ -3,7 +3,9 @@ export interface SyncStatus {
   /** False after a failed fetch, whatever navigator.onLine says; true after any answer from the server. */
   isOnline: boolean;
   isPulling: boolean;
-  /** Progress of the first full pull, as records received so far. */
+  /** The pull started without a cursor: the device is downloading everything for the first time. */
+  isFullPull: boolean;
+  /** Progress of the current pull, as records received so far. */
   pulledRecords: number;
   lastPulledAt: string | null;
   /** The queue waits for a new sign-in after a 401. */
@@ -14,6 +16,7 @@ export function createSyncStatus(initial: Partial<SyncStatus> = {}) {
   let status: SyncStatus = {
     isOnline: true,
     isPulling: false,
+    isFullPull: false,
     pulledRecords: 0,
     lastPulledAt: null,
     needsSignIn: false,

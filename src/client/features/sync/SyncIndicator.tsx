@@ -21,7 +21,11 @@ export function SyncIndicator({ userId }: { userId: string }) {
         aria-label={`Sync: ${status.isOnline ? 'online' : 'offline'}, ${entries.length} unsent changes`}
       >
         <Icon aria-hidden="true" className={`size-4 ${status.isPulling ? 'animate-spin' : ''}`} />
-        <span className="hidden sm:inline">{status.isOnline ? 'Online' : 'Offline'}</span>
+        {status.isFullPull && status.isPulling ? (
+          <span>Downloading plant data… {status.pulledRecords}</span>
+        ) : (
+          <span className="hidden sm:inline">{status.isOnline ? 'Online' : 'Offline'}</span>
+        )}
         {entries.length > 0 && (
           <span className="rounded-full bg-white/80 px-1.5 text-xs" data-testid="pending-count">
             {entries.length}
