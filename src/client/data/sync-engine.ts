@@ -1,5 +1,6 @@
 import { readToken } from '../lib/token.ts';
 import { localDb, type LocalDatabase, type OutboxEntry } from './db.ts';
+import { retryDelay } from './backoff.ts';
 import { pullChanges } from './pull.ts';
 import { createReplayer } from './replayer.ts';
 import { createSyncStatus } from './sync-status.ts';
@@ -32,13 +33,18 @@ export function createSyncEngine(db: LocalDatabase, transport: Transport) {
     onFailed: (entry, message) => callbacks?.onFailed(entry, message),
     onAuthRequired: () => callbacks?.onAuthRequired(),
   });
-  let pulling: Promise<unknown> | null = null;
+  let pulling: Promise<number | null> | null = null;
+  let failedPulls = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** Sends what waits, then brings what changed; one pull at a time. */
+  /** Sends what waits, then brings what changed; one pull at a time. A failed pull is retried with backoff. */
   async function syncNow(): Promise<void> {
     await replayer.run();
     pulling ??= pullChanges(db, transport, status).finally(() => (pulling = null));
-    await pulling;
+    const received = await pulling;
+    clearTimeout(retryTimer);
+    if (received !== null) failedPulls = 0;
+    else if (userId) retryTimer = setTimeout(() => void syncNow(), retryDelay(failedPulls++, null));
   }
 
   return {
@@ -67,6 +73,7 @@ export function createSyncEngine(db: LocalDatabase, transport: Transport) {
         clearInterval(pullTimer);
         clearInterval(replayTimer);
         replayer.stop();
+        clearTimeout(retryTimer);
         userId = null;
         callbacks = null;
       };
