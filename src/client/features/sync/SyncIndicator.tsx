@@ -17,7 +17,7 @@ export function SyncIndicator({ userId }: { userId: string }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className={`inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-medium ${tone}`}
+        className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-3 text-sm font-medium ${tone}`}
         aria-label={`Sync: ${status.isOnline ? 'online' : 'offline'}, ${entries.length} unsent changes`}
       >
         <Icon aria-hidden="true" className={`size-4 ${status.isPulling ? 'animate-spin' : ''}`} />

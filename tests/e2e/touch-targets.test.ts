@@ -1,0 +1,43 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchBrowser, newContext, signIn } from './helpers/browser.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Controls smaller than 44 px in either direction: too small to hit with gloves. */
+function smallTargets(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a[href], select, input:not([type=hidden]), textarea, [role=button]')]
+      .filter((element) => element.offsetParent !== null && !element.closest('[data-sonner-toaster]'))
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.height < 44 || box.width < 44))
+      .map(({ element, box }) => `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`),
+  );
+}
+
+it('gives every control a touch target of at least 44 px on a tablet and a phone', async () => {
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const context = await newContext(browser, size);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').waitFor();
+    expect(await smallTargets(page), `login ${size.width}`).toEqual([]);
+    await signIn(page, server.url, 'admin');
+    await page.getByText('Total Machines').waitFor();
+    expect(await smallTargets(page), `dashboard ${size.width}`).toEqual([]);
+    await page.goto(`${server.url}/tickets`);
+    await page.getByRole('combobox', { name: /^Status of TKT-/ }).first().waitFor();
+    expect(await smallTargets(page), `tickets ${size.width}`).toEqual([]);
+    await context.close();
+  }
+});
