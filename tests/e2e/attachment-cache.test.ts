@@ -1,33 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiToken, launchBrowser, newContext, signIn, waitForServiceWorker } from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { expect, it } from 'vitest';
+import { apiToken, newContext, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 async function uploadPdf(): Promise<string> {
-  const token = await apiToken(server.url, 'operator');
+  const token = await apiToken(e2e.server.url, 'operator');
   const form = new FormData();
   form.append('file', new Blob(['%PDF-1.7\n% lockout procedure\n'], { type: 'application/pdf' }), 'lockout.pdf');
-  const response = await fetch(`${server.url}/api/upload/single`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${e2e.server.url}/api/upload/single`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   expect(response.status).toBe(201);
   return ((await response.json()) as { _id: string })._id;
 }
 
 it('serves an attachment downloaded once from the cache when the network is gone', async () => {
   const fileId = await uploadPdf();
-  const context = await newContext(browser);
+  const context = await newContext(e2e.browser);
   const page = await context.newPage();
-  await signIn(page, server.url, 'operator');
+  await signIn(page, e2e.server.url, 'operator');
   await waitForServiceWorker(page);
 
   const download = (id: string) =>

@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 describe('sign up and sign in', () => {
   it('registers a new operator, signs out, and signs in again', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(e2e.browser);
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await expect.poll(() => page.getByRole('heading', { name: 'Industrial Maintenance & Safety Portal' }).isVisible()).toBe(true);
     await screenshot(page, 'login');
     await page.getByRole('button', { name: 'Sign up' }).click();
@@ -30,19 +20,19 @@ describe('sign up and sign in', () => {
     await page.getByLabel('Department').selectOption('Casting');
     await page.getByLabel('Phone Number').fill('+44 1234 567890');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     await expect.poll(() => page.getByText('Registration successful!').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Nadia Okafor').first().isVisible()).toBe(true);
 
     await page.getByRole('button', { name: /log ?out/i }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${e2e.server.url}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => page.getByText('Invalid email or password').isVisible()).toBe(true);
     await page.getByLabel('Password', { exact: true }).fill('pot-room-7');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     await expect.poll(() => page.getByText('Login successful!').isVisible()).toBe(true);
     await context.close();
   });
@@ -58,36 +48,36 @@ const sidebars: Record<DemoRole, string[]> = {
 describe('role-based sidebar and guards', () => {
   for (const [role, items] of Object.entries(sidebars) as [DemoRole, string[]][]) {
     it(`${role}: sees ${items.length} sidebar items and is kept out of the rest`, async () => {
-      const context = await newContext(browser);
+      const context = await newContext(e2e.browser);
       const page = await context.newPage();
-      await signIn(page, server.url, role);
+      await signIn(page, e2e.server.url, role);
       const nav = page.getByRole('navigation').first();
       await expect.poll(() => nav.getByRole('link').allInnerTexts()).toEqual(items);
       const bell = page.getByRole('img', { name: 'Notifications' });
       expect(await bell.count()).toBe(role === 'admin' || role === 'safety_officer' ? 1 : 0);
 
       for (const [path, label] of [['/maintenance', 'Maintenance'], ['/analytics', 'Analytics']] as const) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${e2e.server.url}${path}`);
         if (items.includes(label)) {
-          await page.waitForURL(`${server.url}${path}`);
+          await page.waitForURL(`${e2e.server.url}${path}`);
         } else {
-          await page.waitForURL(`${server.url}/unauthorized`);
+          await page.waitForURL(`${e2e.server.url}/unauthorized`);
           await expect.poll(() => page.getByText("You don't have permission to access this page.").isVisible()).toBe(true);
         }
       }
-      await page.goto(`${server.url}/no-such-page`);
-      await page.waitForURL(`${server.url}/`);
-      await page.goto(`${server.url}/login`);
-      await page.waitForURL(`${server.url}/`);
+      await page.goto(`${e2e.server.url}/no-such-page`);
+      await page.waitForURL(`${e2e.server.url}/`);
+      await page.goto(`${e2e.server.url}/login`);
+      await page.waitForURL(`${e2e.server.url}/`);
       await context.close();
     });
   }
 
   it('sends a visitor without a session to /login', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(e2e.browser);
     const page = await context.newPage();
-    await page.goto(`${server.url}/tickets`);
-    await page.waitForURL(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/tickets`);
+    await page.waitForURL(`${e2e.server.url}/login`);
     await context.close();
   });
 });

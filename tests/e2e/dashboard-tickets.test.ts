@@ -1,30 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiToken, launchBrowser, newContext, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { apiToken, newContext, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let adminToken: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  adminToken = await apiToken(server.url, 'admin');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  adminToken = await apiToken(e2e.server.url, 'admin');
 });
 
 async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.url}/api/${path}`, { headers: { authorization: `Bearer ${adminToken}` } });
+  const response = await fetch(`${e2e.server.url}/api/${path}`, { headers: { authorization: `Bearer ${adminToken}` } });
   return (await response.json()) as T;
 }
 
 async function openApp(role: DemoRole, size = { width: 1280, height: 800 }) {
-  const context = await newContext(browser, size);
+  const context = await newContext(e2e.browser, size);
   const page = await context.newPage();
-  await signIn(page, server.url, role);
+  await signIn(page, e2e.server.url, role);
   return { context, page };
 }
 
@@ -82,13 +76,13 @@ it('shows the dashboard from this device, agreeing with the server, with working
   await page.getByRole('dialog', { name: 'Create Ticket' }).waitFor();
   expect(new URL(page.url()).search).toBe('?new=1');
   await page.getByRole('dialog', { name: 'Create Ticket' }).getByRole('button', { name: 'Close' }).click();
-  await page.waitForURL(`${server.url}/tickets`);
+  await page.waitForURL(`${e2e.server.url}/tickets`);
 
-  await page.goto(`${server.url}/`);
+  await page.goto(`${e2e.server.url}/`);
   await recent.first().click();
   await page.getByRole('dialog', { name: newest.tickets[0]!.ticketNumber }).waitFor();
 
-  await page.goto(`${server.url}/`);
+  await page.goto(`${e2e.server.url}/`);
   await page.getByRole('link', { name: 'Schedule Maintenance' }).click();
   await page.waitForURL(/\/maintenance/);
   await context.close();
@@ -100,7 +94,7 @@ it('lists, filters, searches and pages tickets like the server does, with inline
   const closedHigh = await api<{ total: number }>('tickets?status=Closed&priority=High');
   const hydraulic = await api<{ total: number }>('tickets?search=HYDRAULIC');
   const { context, page } = await openApp('maintenance_engineer');
-  await page.goto(`${server.url}/tickets`);
+  await page.goto(`${e2e.server.url}/tickets`);
   await page.getByText(`Showing page 1 of ${pageCount(all.total)}`).waitFor({ timeout: 60_000 });
   await screenshot(page, 'tickets-engineer');
 
@@ -160,7 +154,7 @@ it('hides what an operator may not do', async () => {
   const { context, page } = await openApp('operator', { width: 390, height: 844 });
   await page.getByRole('link', { name: 'Report Safety Incident' }).waitFor();
   expect(await page.getByRole('link', { name: 'Schedule Maintenance' }).count()).toBe(0);
-  await page.goto(`${server.url}/tickets`);
+  await page.goto(`${e2e.server.url}/tickets`);
   const status = page.getByRole('combobox', { name: /^Status of TKT-/ }).first();
   await status.waitFor({ timeout: 60_000 });
   expect(await status.isDisabled()).toBe(true);

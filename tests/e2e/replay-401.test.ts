@@ -1,31 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiToken, launchBrowser, newContext, signIn, waitForServiceWorker } from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { expect, it } from 'vitest';
+import { apiToken, newContext, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 async function serverTicket(number: string) {
-  const token = await apiToken(server.url, 'admin');
-  const response = await fetch(`${server.url}/api/tickets?search=${number}`, { headers: { authorization: `Bearer ${token}` } });
+  const token = await apiToken(e2e.server.url, 'admin');
+  const response = await fetch(`${e2e.server.url}/api/tickets?search=${number}`, { headers: { authorization: `Bearer ${token}` } });
   return ((await response.json()) as { tickets: { ticketNumber: string; status: string }[] }).tickets[0];
 }
 
 it('keeps the change saved offline through an expired session and sends it after the next sign-in', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(e2e.browser);
   const page = await context.newPage();
-  await signIn(page, server.url, 'maintenance_engineer');
+  await signIn(page, e2e.server.url, 'maintenance_engineer');
   await waitForServiceWorker(page);
-  await page.goto(`${server.url}/tickets`);
+  await page.goto(`${e2e.server.url}/tickets`);
   const statusSelect = page.getByRole('combobox', { name: /^Status of TKT-/ }).first();
   await statusSelect.waitFor();
   const number = (await statusSelect.getAttribute('aria-label'))!.replace('Status of ', '');
@@ -39,12 +29,12 @@ it('keeps the change saved offline through an expired session and sends it after
   await page.evaluate(() => localStorage.setItem('imsp.token', 'expired.token.value'));
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await page.waitForURL(`${server.url}/login`);
+  await page.waitForURL(`${e2e.server.url}/login`);
   await expect.poll(() => page.getByText(/session has expired/i).isVisible()).toBe(true);
   expect((await serverTicket(number))!.status).not.toBe(target);
 
-  await signIn(page, server.url, 'maintenance_engineer');
-  await page.goto(`${server.url}/tickets`);
+  await signIn(page, e2e.server.url, 'maintenance_engineer');
+  await page.goto(`${e2e.server.url}/tickets`);
   await expect.poll(async () => (await serverTicket(number))!.status, { timeout: 20_000 }).toBe(target);
   await expect.poll(() => page.getByTestId('pending-count').count()).toBe(0);
   await context.close();

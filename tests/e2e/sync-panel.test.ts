@@ -1,25 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signIn, waitForServiceWorker } from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { expect, it } from 'vitest';
+import { newContext, screenshot, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 it('lists an unsent change in the Sync panel and rolls it back when discarded', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(e2e.browser);
   const page = await context.newPage();
-  await signIn(page, server.url, 'admin');
+  await signIn(page, e2e.server.url, 'admin');
   await waitForServiceWorker(page);
-  await page.goto(`${server.url}/tickets`);
+  await page.goto(`${e2e.server.url}/tickets`);
   const statusSelect = page.getByRole('combobox', { name: /^Status of TKT-/ }).first();
   await statusSelect.waitFor();
   const before = await statusSelect.inputValue();

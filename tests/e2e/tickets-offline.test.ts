@@ -1,18 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiToken, launchBrowser, newContext, screenshot, signIn, waitForServiceWorker } from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { expect, it } from 'vitest';
+import { apiToken, newContext, screenshot, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 interface ServerTicket {
   ticketNumber: string;
@@ -23,8 +13,8 @@ interface ServerTicket {
 }
 
 async function serverTickets(search: string): Promise<{ total: number; tickets: ServerTicket[] }> {
-  const token = await apiToken(server.url, 'admin');
-  const response = await fetch(`${server.url}/api/tickets?search=${encodeURIComponent(search)}`, {
+  const token = await apiToken(e2e.server.url, 'admin');
+  const response = await fetch(`${e2e.server.url}/api/tickets?search=${encodeURIComponent(search)}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   return (await response.json()) as { total: number; tickets: ServerTicket[] };
@@ -32,11 +22,11 @@ async function serverTickets(search: string): Promise<{ total: number; tickets: 
 
 it('creates a ticket, comments and changes its status offline, survives a reload, and sends it all once online', async () => {
   const { total } = await serverTickets('');
-  const context = await newContext(browser);
+  const context = await newContext(e2e.browser);
   const page = await context.newPage();
-  await signIn(page, server.url, 'maintenance_engineer');
+  await signIn(page, e2e.server.url, 'maintenance_engineer');
   await waitForServiceWorker(page);
-  await page.goto(`${server.url}/tickets`);
+  await page.goto(`${e2e.server.url}/tickets`);
   // The first pull has brought every ticket when the list counts all of them.
   await page.getByText(`Showing page 1 of ${Math.ceil(total / 10)}`).waitFor({ timeout: 60_000 });
 

@@ -1,18 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newContext, signIn } from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { expect, it } from 'vitest';
+import { newContext, signIn } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 /** Controls smaller than 44 px in either direction: too small to hit with gloves. */
 function smallTargets(page: Page) {
@@ -27,15 +18,15 @@ function smallTargets(page: Page) {
 
 it('gives every control a touch target of at least 44 px on a tablet and a phone', async () => {
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-    const context = await newContext(browser, size);
+    const context = await newContext(e2e.browser, size);
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.getByLabel('Email').waitFor();
     expect(await smallTargets(page), `login ${size.width}`).toEqual([]);
-    await signIn(page, server.url, 'admin');
+    await signIn(page, e2e.server.url, 'admin');
     await page.getByText('Total Machines').waitFor();
     expect(await smallTargets(page), `dashboard ${size.width}`).toEqual([]);
-    await page.goto(`${server.url}/tickets`);
+    await page.goto(`${e2e.server.url}/tickets`);
     await page.getByRole('combobox', { name: /^Status of TKT-/ }).first().waitFor();
     expect(await smallTargets(page), `tickets ${size.width}`).toEqual([]);
     await context.close();

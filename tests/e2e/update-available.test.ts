@@ -1,21 +1,11 @@
 import { appendFileSync, cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newContext, signIn, waitForServiceWorker } from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { expect, it } from 'vitest';
+import { newContext, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 /** A deploy of a new version: the same build with a service worker whose bytes changed. */
 function newVersion(): string {
@@ -26,14 +16,14 @@ function newVersion(): string {
 }
 
 it('waits with a new version until the user accepts the Update available toast', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(e2e.browser);
   const page = await context.newPage();
-  await signIn(page, server.url, 'operator');
+  await signIn(page, e2e.server.url, 'operator');
   await waitForServiceWorker(page);
   await page.evaluate(() => Object.assign(window, { loadedBeforeUpdate: true }));
 
-  await server.stop();
-  await server.start(newVersion());
+  await e2e.server.stop();
+  await e2e.server.start(newVersion());
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
 
   const reload = page.getByRole('button', { name: 'Reload' });

@@ -1,0 +1,17 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/** A fresh server (demo data) and a Chromium for the tests of one file. */
+export function useServerAndBrowser(env: Record<string, string> = {}) {
+  const e2e = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [e2e.server, e2e.browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await e2e.server?.stop();
+  });
+  return e2e;
+}
