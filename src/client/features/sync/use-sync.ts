@@ -24,7 +24,6 @@ export function useOutbox(userId: string | undefined): OutboxEntry[] {
 export function useSyncLoop(userId: string | undefined, onSignInRequired: () => void) {
   useEffect(() => {
     if (!userId) return;
-    void navigator.storage?.persist?.();
     return syncEngine.start(
       userId,
       {
