@@ -34,3 +34,35 @@ it('lists an unsent change in the Sync panel and rolls it back when discarded', 
   await expect.poll(() => statusSelect.inputValue()).toBe(before);
   await context.close();
 });
+
+it('warns before logout when changes are unsent, then clears this user’s local data', async () => {
+  const context = await newContext(e2e.browser);
+  const page = await context.newPage();
+  await signIn(page, e2e.server.url, 'admin');
+  await waitForServiceWorker(page);
+  await page.goto(`${e2e.server.url}/tickets`);
+  const statusSelect = page.getByRole('combobox', { name: /^Status of TKT-/ }).first();
+  await statusSelect.waitFor();
+  await context.setOffline(true);
+  await statusSelect.selectOption((await statusSelect.inputValue()) === 'Closed' ? 'Pending' : 'Closed');
+  await expect.poll(() => page.getByTestId('pending-count').textContent()).toBe('1');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const warning = page.getByRole('dialog', { name: 'Unsent changes' });
+  await warning.getByText('1 change has not reached the server yet', { exact: false }).waitFor();
+  await warning.getByRole('button', { name: 'Log out anyway' }).click();
+  await page.waitForURL(`${e2e.server.url}/login`);
+  const left = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('imsp');
+        open.onsuccess = () => {
+          const count = open.result.transaction('outbox').objectStore('outbox').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+  expect(left).toBe(0);
+  expect(await page.evaluate(() => localStorage.getItem('imsp.token'))).toBeNull();
+  await context.close();
+});
