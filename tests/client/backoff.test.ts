@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest';
+import { retryDelay } from '../../src/client/data/backoff.ts';
+
+it('doubles the ceiling per attempt, jitters below it, and caps at five minutes', () => {
+  expect([0, 1, 2, 3].map((attempt) => retryDelay(attempt, null, () => 1))).toEqual([1000, 2000, 4000, 8000]);
+  expect(retryDelay(3, null, () => 0.5)).toBe(4000);
+  expect(retryDelay(30, null, () => 1)).toBe(5 * 60 * 1000);
+  expect(retryDelay(0, null, () => 0)).toBe(250);
+});
+
+it('waits at least as long as the server asks with Retry-After', () => {
+  expect(retryDelay(0, '120', () => 0.1)).toBe(120_000);
+  expect(retryDelay(0, 'Wed, 21 Oct 2026 07:28:00 GMT', () => 1)).toBe(1000);
+});
