@@ -21,15 +21,3 @@ it('keeps the initial JavaScript of the login screen under 170 KB gzipped', () =
   console.log(`initial JS: ${(total / 1024).toFixed(1)} KB gzipped`, sizes.map(({ src, gzip }) => `${src} ${(gzip / 1024).toFixed(1)} KB`));
   expect(total).toBeLessThan(budgetBytes);
 });
-
-it('makes the app installable with a complete manifest', () => {
-  const manifest = JSON.parse(readFileSync(path.resolve('dist/manifest.webmanifest'), 'utf8'));
-  expect(manifest).toMatchObject({
-    name: 'Industrial Maintenance & Safety Portal',
-    short_name: 'IMSP',
-    display: 'standalone',
-    start_url: '/',
-    theme_color: expect.any(String),
-  });
-  expect(manifest.icons.some((icon: { purpose?: string }) => icon.purpose === 'maskable')).toBe(true);
-});

@@ -23,8 +23,8 @@ it('opens from a cold start with no network, and never answers the API with the 
 
   await context.setOffline(true);
   await page.reload();
-  await screenshot(page, 'offline-reload');
   await expect.poll(() => page.getByText('Tomás Herrera').first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await screenshot(page, 'offline-reload');
   await page.goto(`${e2e.server.url}/tickets`);
   await expect.poll(() => page.getByRole('heading', { name: 'Maintenance Tickets' }).isVisible()).toBe(true);
   await expect.poll(() => page.getByText('Offline').first().isVisible()).toBe(true);
@@ -37,5 +37,7 @@ it('opens from a cold start with no network, and never answers the API with the 
     }
   });
   expect(apiAnswer).toBe('network error');
+  // A navigation to the API (the docs, a file link) is not a route of the app: no shell for it either.
+  await expect(page.goto(`${e2e.server.url}/api/docs`)).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
   await context.close();
 });

@@ -10,11 +10,13 @@ export const demoAccounts = {
 
 export type DemoRole = keyof typeof demoAccounts;
 
+export const chromiumOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  return chromium.launch(chromiumOptions);
 }
 
 export function newContext(browser: Browser, size: { width: number; height: number } = { width: 1280, height: 800 }) {

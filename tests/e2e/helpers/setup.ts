@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.ts';
@@ -12,6 +13,7 @@ export function useServerAndBrowser(env: Record<string, string> = {}) {
   afterAll(async () => {
     await e2e.browser?.close();
     await e2e.server?.stop();
+    if (e2e.server) rmSync(e2e.server.dataDir, { recursive: true, force: true });
   });
   return e2e;
 }

@@ -21,6 +21,8 @@ export function useLogout() {
     try {
       clearToken();
       await clearLocalData(localDb);
+      // Downloaded attachments belong to this user's session too.
+      await globalThis.caches?.delete('attachments');
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
       queryClient.setQueryData(sessionKey, null);
       notify.success('Logged out successfully');
