@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { apiToken, newContext, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { apiToken, signIn } from './helpers/browser.ts';
+import { offlineStatusChange } from './helpers/offline-status-change.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -11,19 +12,7 @@ async function serverTicket(number: string) {
 }
 
 it('keeps the change saved offline through an expired session and sends it after the next sign-in', async () => {
-  const context = await newContext(e2e.browser);
-  const page = await context.newPage();
-  await signIn(page, e2e.server.url, 'maintenance_engineer');
-  await waitForServiceWorker(page);
-  await page.goto(`${e2e.server.url}/tickets`);
-  const statusSelect = page.getByRole('combobox', { name: /^Status of TKT-/ }).first();
-  await statusSelect.waitFor();
-  const number = (await statusSelect.getAttribute('aria-label'))!.replace('Status of ', '');
-  const target = (await statusSelect.inputValue()) === 'Closed' ? 'In Progress' : 'Closed';
-
-  await context.setOffline(true);
-  await statusSelect.selectOption(target);
-  await expect.poll(() => page.getByTestId('pending-count').textContent()).toBe('1');
+  const { context, page, ticketNumber: number, target } = await offlineStatusChange(e2e.browser, e2e.server.url, 'maintenance_engineer');
 
   // The token expires while the device is offline.
   await page.evaluate(() => localStorage.setItem('imsp.token', 'expired.token.value'));

@@ -1,23 +1,12 @@
 import { expect, it } from 'vitest';
-import { newContext, screenshot, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { screenshot } from './helpers/browser.ts';
+import { offlineStatusChange } from './helpers/offline-status-change.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
 
 it('lists an unsent change in the Sync panel and rolls it back when discarded', async () => {
-  const context = await newContext(e2e.browser);
-  const page = await context.newPage();
-  await signIn(page, e2e.server.url, 'admin');
-  await waitForServiceWorker(page);
-  await page.goto(`${e2e.server.url}/tickets`);
-  const statusSelect = page.getByRole('combobox', { name: /^Status of TKT-/ }).first();
-  await statusSelect.waitFor();
-  const before = await statusSelect.inputValue();
-  const target = before === 'Closed' ? 'Pending' : 'Closed';
-
-  await context.setOffline(true);
-  await statusSelect.selectOption(target);
-  await expect.poll(() => page.getByTestId('pending-count').textContent()).toBe('1');
+  const { context, page, statusSelect, before, target } = await offlineStatusChange(e2e.browser, e2e.server.url, 'admin');
   await expect.poll(() => statusSelect.inputValue()).toBe(target);
 
   await page.getByRole('button', { name: /^Sync:/ }).click();
@@ -36,16 +25,7 @@ it('lists an unsent change in the Sync panel and rolls it back when discarded', 
 });
 
 it('warns before logout when changes are unsent, then clears this user’s local data', async () => {
-  const context = await newContext(e2e.browser);
-  const page = await context.newPage();
-  await signIn(page, e2e.server.url, 'admin');
-  await waitForServiceWorker(page);
-  await page.goto(`${e2e.server.url}/tickets`);
-  const statusSelect = page.getByRole('combobox', { name: /^Status of TKT-/ }).first();
-  await statusSelect.waitFor();
-  await context.setOffline(true);
-  await statusSelect.selectOption((await statusSelect.inputValue()) === 'Closed' ? 'Pending' : 'Closed');
-  await expect.poll(() => page.getByTestId('pending-count').textContent()).toBe('1');
+  const { context, page } = await offlineStatusChange(e2e.browser, e2e.server.url, 'admin');
 
   await page.getByRole('button', { name: 'Logout' }).click();
   const warning = page.getByRole('dialog', { name: 'Unsent changes' });
