@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { newContext, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { clientDir } from './helpers/client-dir.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -15,7 +16,7 @@ afterAll(() => rmSync(newVersionDir, { recursive: true, force: true }));
  * also answers a version probe, so the test can tell which worker controls the page.
  */
 function deployNewVersion(): string {
-  cpSync('dist', newVersionDir, { recursive: true });
+  cpSync(clientDir, newVersionDir, { recursive: true });
   appendFileSync(
     path.join(newVersionDir, 'sw.js'),
     "\nself.addEventListener('message', (event) => { if (event.data?.type === 'E2E_VERSION') event.ports[0].postMessage(2); });\n",

@@ -7,6 +7,12 @@ function appendOnce(list: unknown, item: Record<string, unknown>): unknown[] {
   return items.some((existing) => existing._id === item._id) ? items : [...items, item];
 }
 
+/** A checklist item change touches that item only, so a pull's changes to other items stay. */
+function mergeItem(list: unknown, change: Record<string, unknown>): unknown[] {
+  const items = Array.isArray(list) ? (list as { _id?: string }[]) : [];
+  return items.map((item) => (item._id === change._id ? { ...item, ...change } : item));
+}
+
 /** One pending change on top of a record (null: not on the server yet). */
 export function applyEntry(record: AnyRecord | null, entry: OutboxEntry): AnyRecord | null {
   switch (entry.kind) {
@@ -18,6 +24,8 @@ export function applyEntry(record: AnyRecord | null, entry: OutboxEntry): AnyRec
       return record && { ...record, comments: appendOnce(record.comments, entry.preview) };
     case 'attachment':
       return record && { ...record, attachments: appendOnce(record.attachments, entry.preview) };
+    case 'checklist':
+      return record && { ...record, checklist: mergeItem(record.checklist, entry.preview) };
   }
 }
 

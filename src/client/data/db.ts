@@ -19,7 +19,7 @@ export interface RecordTypes {
 }
 
 export type OutboxState = 'pending' | 'sending' | 'failed';
-export type OutboxKind = 'create' | 'update' | 'comment' | 'attachment';
+export type OutboxKind = 'create' | 'update' | 'comment' | 'attachment' | 'checklist';
 
 export interface OutboxEntry {
   /** Queue order. */
@@ -39,7 +39,7 @@ export interface OutboxEntry {
   /**
    * The change as the screens show it, applied on top of the server's copy until the server confirms:
    * the whole record for a create, the changed fields (record-shaped) for an update, the comment or
-   * file reference for a comment or attachment.
+   * file reference for a comment or attachment, `{ _id, ...fields }` of one checklist item.
    */
   preview: Record<string, unknown>;
   /** What the user did, for the Sync panel ("Status -> Resolved on TKT-000042"). */

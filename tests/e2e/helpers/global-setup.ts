@@ -1,4 +1,5 @@
 import { build } from 'vite';
+import { clientDir } from './client-dir.ts';
 
 /** The end-to-end tests drive the built app as users get it, service worker included. */
 export default async function buildApp() {
@@ -6,7 +7,7 @@ export default async function buildApp() {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ mode: 'production', logLevel: 'warn' });
+    await build({ mode: 'production', logLevel: 'warn', build: { outDir: clientDir, emptyOutDir: true } });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }

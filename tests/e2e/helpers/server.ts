@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { clientDir as builtClient } from './client-dir.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,7 +38,7 @@ export interface RunningServer {
   start(clientDir?: string): Promise<void>;
 }
 
-/** The real server (embedded PGlite with demo data) serving the built app from dist/. */
+/** The real server (embedded PGlite with demo data) serving the app built for this run. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-e2e-'));
@@ -47,7 +48,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const server: RunningServer = {
     url,
     dataDir,
-    async start(clientDir = 'dist') {
+    async start(clientDir = builtClient) {
       child = spawn(process.execPath, ['src/server/main.ts'], {
         env: {
           ...process.env,

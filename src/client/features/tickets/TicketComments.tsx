@@ -8,7 +8,7 @@ import { useSignedInUser } from '../auth/session.ts';
 import { PendingMark } from '../sync/PendingMark.tsx';
 import { saveChange } from '../sync/save-change.ts';
 import { ticketCommentChange } from './ticket-changes.ts';
-import { isOnServer, type LocalTicket } from './ticket-list.ts';
+import { isCommentOnServer, type LocalTicket } from './ticket-list.ts';
 
 export function TicketComments({ ticket }: { ticket: LocalTicket }) {
   const user = useSignedInUser();
@@ -46,7 +46,7 @@ export function TicketComments({ ticket }: { ticket: LocalTicket }) {
                 <time dateTime={comment.timestamp} className="text-slate-500">
                   {new Date(comment.timestamp).toLocaleString()}
                 </time>
-                <PendingMark count={isOnServer(ticket, 'comments', comment._id) ? 0 : 1} />
+                <PendingMark count={isCommentOnServer(ticket, comment._id) ? 0 : 1} />
               </div>
               <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{comment.comment}</p>
             </li>

@@ -4,10 +4,11 @@ import { Badge, priorityTone, ticketStatusTone } from '../../components/ui/Badge
 import { Modal } from '../../components/ui/Modal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useSignedInUser } from '../auth/session.ts';
+import { Attachments } from '../attachments/Attachments.tsx';
 import { PendingMark } from '../sync/PendingMark.tsx';
 import { AssigneeSelect } from './AssigneeSelect.tsx';
-import { TicketAttachments } from './TicketAttachments.tsx';
 import { TicketComments } from './TicketComments.tsx';
+import { ticketAttachmentChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
 import { useTicket } from './use-tickets.ts';
 
@@ -54,7 +55,7 @@ function TicketDetails({ ticket }: { ticket: LocalTicket }) {
         </Detail>
       </dl>
 
-      <TicketAttachments ticket={ticket} />
+      <Attachments record={ticket} changeFor={(file) => ticketAttachmentChange(user, ticket, file)} />
       <TicketComments ticket={ticket} />
     </div>
   );

@@ -48,7 +48,7 @@ export async function readTicketPage(db: LocalDatabase, filters: TicketFilters, 
   return { tickets, currentPage, totalPages, total };
 }
 
-/** Whether the server has this comment or file yet; if not, it waits in the outbox. */
-export function isOnServer(ticket: LocalTicket, list: 'comments' | 'attachments', id: string): boolean {
-  return ticket._server?.[list].some((item) => item._id === id) ?? false;
+/** Whether the server has this comment yet; if not, it waits in the outbox. */
+export function isCommentOnServer(ticket: LocalTicket, id: string): boolean {
+  return ticket._server?.comments.some((item) => item._id === id) ?? false;
 }

@@ -1,5 +1,5 @@
 import { FileText, Paperclip, Upload } from 'lucide-react';
-import { useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { allowedFileDescription, allowedMimeTypes, isAllowedFile, maxFileBytes } from '../../../shared/files.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { FileRef } from '../../../shared/schemas/common.ts';
@@ -7,10 +7,9 @@ import { buttonClasses } from '../../components/ui/Button.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSignedInUser } from '../auth/session.ts';
 import { PendingMark } from '../sync/PendingMark.tsx';
+import type { QueuedChange } from '../../data/writes.ts';
 import { saveChange } from '../sync/save-change.ts';
 import { openAttachment } from './open-attachment.ts';
-import { ticketAttachmentChange } from './ticket-changes.ts';
-import { isOnServer, type LocalTicket } from './ticket-list.ts';
 
 const accept = Object.entries(allowedMimeTypes)
   .flatMap(([type, extensions]) => [type, ...extensions])
@@ -26,8 +25,22 @@ function problemWith(file: File): string | null {
   return null;
 }
 
-export function TicketAttachments({ ticket }: { ticket: LocalTicket }) {
+interface WithAttachments {
+  _id: string;
+  attachments: FileRef[];
+  _server: { attachments: FileRef[] } | null;
+}
+
+interface AttachmentsProps {
+  record: WithAttachments;
+  /** The outbox change that uploads this file onto the record. */
+  changeFor: (file: File) => QueuedChange;
+}
+
+/** A record's files (ticket or incident): open, and attach more, offline too. */
+export function Attachments({ record, changeFor }: AttachmentsProps) {
   const user = useSignedInUser();
+  const headingId = useId();
   const [error, setError] = useState<string | null>(null);
 
   async function attach(event: ChangeEvent<HTMLInputElement>) {
@@ -38,7 +51,7 @@ export function TicketAttachments({ ticket }: { ticket: LocalTicket }) {
     setError(problem);
     if (problem) return;
     try {
-      await saveChange(ticketAttachmentChange(user, ticket, file));
+      await saveChange(changeFor(file));
       notify.success('File uploaded successfully!');
     } catch (failure) {
       notify.error(failure, 'Failed to upload file');
@@ -50,10 +63,10 @@ export function TicketAttachments({ ticket }: { ticket: LocalTicket }) {
   }
 
   return (
-    <section aria-labelledby="ticket-attachments" className="space-y-3">
+    <section aria-labelledby={headingId} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="ticket-attachments" className="flex items-center gap-2 font-semibold text-slate-900">
-          <Paperclip aria-hidden="true" className="size-4" /> Attachments ({ticket.attachments.length})
+        <h3 id={headingId} className="flex items-center gap-2 font-semibold text-slate-900">
+          <Paperclip aria-hidden="true" className="size-4" /> Attachments ({record.attachments.length})
         </h3>
         {can(user.role, 'file:upload') && (
           <label
@@ -73,11 +86,11 @@ export function TicketAttachments({ ticket }: { ticket: LocalTicket }) {
           {error}
         </p>
       )}
-      {ticket.attachments.length === 0 ? (
+      {record.attachments.length === 0 ? (
         <p className="text-sm text-slate-500">No attachments.</p>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-          {ticket.attachments.map((file) => (
+          {record.attachments.map((file) => (
             <li key={file._id} className="flex flex-wrap items-center gap-2 px-2">
               <button
                 type="button"
@@ -88,7 +101,7 @@ export function TicketAttachments({ ticket }: { ticket: LocalTicket }) {
                 <span className="truncate">{file.originalName}</span>
               </button>
               <span className="text-xs text-slate-500">{sizeText(file.size)}</span>
-              <PendingMark count={isOnServer(ticket, 'attachments', file._id) ? 0 : 1} />
+              <PendingMark count={record._server?.attachments.some((sent) => sent._id === file._id) ? 0 : 1} />
             </li>
           ))}
         </ul>
