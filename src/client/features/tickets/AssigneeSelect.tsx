@@ -5,7 +5,7 @@ import { useSignedInUser } from '../auth/session.ts';
 import { saveChange } from '../sync/save-change.ts';
 import { ticketAssigneeChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
-import { useUsers } from './use-tickets.ts';
+import { useUsers } from '../users/use-users.ts';
 
 /** For roles that manage tickets: the assignee, chosen from the (cached) user list. */
 export function AssigneeSelect({ ticket }: { ticket: LocalTicket }) {

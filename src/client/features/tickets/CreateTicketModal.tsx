@@ -9,7 +9,7 @@ import { fieldErrors } from '../../lib/validation.ts';
 import { useSignedInUser } from '../auth/session.ts';
 import { saveChange } from '../sync/save-change.ts';
 import { createTicketChange } from './ticket-changes.ts';
-import { useMachineChoices } from './use-tickets.ts';
+import { useMachineChoices } from '../machines/use-machine-choices.ts';
 
 const emptyForm = {
   title: '',

@@ -14,7 +14,8 @@ import { TicketDetailModal } from './TicketDetailModal.tsx';
 import { TicketFilterBar } from './TicketFilterBar.tsx';
 import { TicketList } from './TicketList.tsx';
 import { noTicketFilters, type TicketFilters } from './ticket-list.ts';
-import { useTicketPage, useUsers } from './use-tickets.ts';
+import { useUsers } from '../users/use-users.ts';
+import { useTicketPage } from './use-tickets.ts';
 
 /**
  * Which modal is open lives in the URL (`?new=1`, `?ticket=<id>`), so the dashboard's quick action and
