@@ -1,6 +1,7 @@
 import type { Overwrite } from '../../shared/schemas/common.ts';
 import { retryDelay } from './backoff.ts';
 import type { LocalDatabase, OutboxEntry } from './db.ts';
+import { failureFallback } from './failure-messages.ts';
 import { refreshRecord, tableFor } from './local-records.ts';
 import type { SyncStatusStore } from './sync-status.ts';
 import { errorMessage, request, type Transport } from './transport.ts';
@@ -108,7 +109,7 @@ export function createReplayer(options: ReplayerOptions) {
       return 'stop';
     }
     if (response.status >= 500 || response.status === 429) return backOff(entry, response.headers.get('retry-after'));
-    return fail(entry, await errorMessage(response, `The server refused this change (${response.status})`));
+    return fail(entry, await errorMessage(response, failureFallback(entry)));
   }
 
   async function drain(userId: string) {

@@ -64,7 +64,13 @@ export function updateChange(
 }
 
 /** The blob is kept on this device until the replayer has uploaded it; the record lists the file at once. */
-export function attachmentChange(user: UserRef, entity: SyncEntity, recordId: string, file: File, label: string): QueuedChange {
+export function attachmentChange(
+  user: UserRef,
+  entity: SyncEntity,
+  recordId: string,
+  file: File,
+  label: string,
+): QueuedChange {
   const _id = crypto.randomUUID();
   const preview: FileRef = {
     _id,

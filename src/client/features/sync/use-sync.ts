@@ -27,8 +27,10 @@ export function useSyncLoop(userId: string | undefined, onSignInRequired: () => 
     return syncEngine.start(
       userId,
       {
-        onOverwritten: (entry, overwritten) => toast.warning(describeOverwrites(entry, overwritten), { duration: 10_000 }),
-        onFailed: (entry, message) => toast.error(`Not saved on the server: ${entry.label}. ${message}`),
+        onOverwritten: (entry, overwritten) =>
+          toast.warning(describeOverwrites(entry, overwritten), { duration: 10_000 }),
+        onFailed: (entry, message) =>
+          toast.error(message, { description: `Not saved on the server: ${entry.label}. It waits in the Sync panel.` }),
         onAuthRequired: onSignInRequired,
       },
       onServiceWorkerSync,
