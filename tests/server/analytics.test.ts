@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { incidents, schedules, tickets } from '../../src/server/db/schema.ts';
 import {
   completionRate,
@@ -9,16 +9,9 @@ import {
   mttr,
 } from '../../src/shared/schemas/analytics.ts';
 import { machine } from '../../src/shared/schemas/machine.ts';
-import { createTestApp, machineInput, registerTeam, type Account, type TestApp } from './helpers/app.ts';
+import { type Account, machineInput, useTeamApp } from './helpers/app.ts';
 
-let t: TestApp;
-let team: Awaited<ReturnType<typeof registerTeam>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  team = await registerTeam(t.app);
-});
-afterAll(() => t.close());
+const t = useTeamApp();
 
 const restricted = [
   '/machines/status-distribution',
@@ -30,7 +23,7 @@ const restricted = [
   '/maintenance/completion-rate',
 ];
 
-async function get(path: string, account: Account = team.admin) {
+async function get(path: string, account: Account = t.team.admin) {
   const response = await t.app.inject({ url: `/api/analytics${path}`, headers: account.headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as unknown;
@@ -115,7 +108,7 @@ async function createMachine(overrides: Record<string, unknown>) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/machines',
-    headers: team.engineer.headers,
+    headers: t.team.engineer.headers,
     payload: machineInput(overrides),
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -142,10 +135,10 @@ describe('analytics', () => {
   });
 
   it('opens the dashboard summary to every role and the rest to admin and safety officer only', async () => {
-    for (const account of Object.values(team)) dashboardSummary.parse(await get('/dashboard', account));
+    for (const account of Object.values(t.team)) dashboardSummary.parse(await get('/dashboard', account));
     for (const path of restricted) {
-      for (const account of [team.admin, team.safety]) await get(path, account);
-      for (const account of [team.engineer, team.operator]) {
+      for (const account of [t.team.admin, t.team.safety]) await get(path, account);
+      for (const account of [t.team.engineer, t.team.operator]) {
         const response = await t.app.inject({ url: `/api/analytics${path}`, headers: account.headers });
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ message: expect.stringMatching(/may not view analytics/) });
@@ -169,7 +162,11 @@ describe('analytics', () => {
       await createMachine({ department, status });
     }
     const removed = await createMachine({ department: 'Rolling Mill', status: 'Running' });
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/machines/${removed._id}`, headers: team.admin.headers });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/machines/${removed._id}`,
+      headers: t.team.admin.headers,
+    });
     expect(deleted.statusCode).toBe(200);
 
     await insertTickets([
@@ -189,7 +186,15 @@ describe('analytics', () => {
       // Outside the twelve-month window.
       { type: 'Injury', severity: 'High', status: 'Closed', incidentDate: inMonth(-12, 1) },
     ]);
-    await insertSchedules(['Completed', 'Completed', 'Completed', 'Scheduled', 'In Progress', 'In Progress', 'Scheduled']);
+    await insertSchedules([
+      'Completed',
+      'Completed',
+      'Completed',
+      'Scheduled',
+      'In Progress',
+      'In Progress',
+      'Scheduled',
+    ]);
 
     const after = await all();
     expect(after.dashboard).toEqual({
@@ -221,17 +226,19 @@ describe('analytics', () => {
     expect(after.completion).toEqual({ completionRate: 42.9, completed: 3, total: 7 });
 
     // A status change through the API retires the cached summary.
-    const running = (await t.app.inject({ url: '/api/machines?status=Running', headers: team.admin.headers })).json() as {
+    const running = (
+      await t.app.inject({ url: '/api/machines?status=Running', headers: t.team.admin.headers })
+    ).json() as {
       _id: string;
     }[];
     const patched = await t.app.inject({
       method: 'PATCH',
       url: `/api/machines/${running[0]!._id}/status`,
-      headers: team.operator.headers,
+      headers: t.team.operator.headers,
       payload: { status: 'Down' },
     });
     expect(patched.statusCode).toBe(200);
-    const summary = dashboardSummary.parse(await get('/dashboard', team.operator));
+    const summary = dashboardSummary.parse(await get('/dashboard', t.team.operator));
     expect(summary.machines).toEqual({ total: 6, running: 2, down: 2, maintenance: 1 });
   });
 

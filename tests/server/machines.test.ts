@@ -1,41 +1,46 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { machine, machineUpdated } from '../../src/shared/schemas/machine.ts';
-import { createTestApp, machineInput, registerTeam, type TestApp } from './helpers/app.ts';
+import { machineInput, useTeamApp } from './helpers/app.ts';
 
-let t: TestApp;
-let team: Awaited<ReturnType<typeof registerTeam>>;
+const t = useTeamApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  team = await registerTeam(t.app);
-});
-afterAll(() => t.close());
-
-async function createMachine(overrides: Record<string, unknown> = {}, headers = team.engineer.headers) {
-  const response = await t.app.inject({ method: 'POST', url: '/api/machines', headers, payload: machineInput(overrides) });
+async function createMachine(overrides: Record<string, unknown> = {}, headers = t.team.engineer.headers) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/machines',
+    headers,
+    payload: machineInput(overrides),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return machine.parse(response.json());
 }
 
 describe('machines', () => {
   it('creates, reads and lists a machine with the list filters', async () => {
-    const created = await createMachine({ name: 'Hot Rolling Stand 2', department: 'Rolling Mill', location: 'Hall 4' });
+    const created = await createMachine({
+      name: 'Hot Rolling Stand 2',
+      department: 'Rolling Mill',
+      location: 'Hall 4',
+    });
     expect(created).toMatchObject({ status: 'Running', operatingHours: 0, version: 1, department: 'Rolling Mill' });
 
-    const one = await t.app.inject({ url: `/api/machines/${created._id}`, headers: team.operator.headers });
+    const one = await t.app.inject({ url: `/api/machines/${created._id}`, headers: t.team.operator.headers });
     expect(machine.parse(one.json())._id).toBe(created._id);
 
     const list = await t.app.inject({
       url: '/api/machines?department=Rolling%20Mill&status=Running&search=hall%204&limit=5',
-      headers: team.operator.headers,
+      headers: t.team.operator.headers,
     });
     const machines = z.array(machine).parse(list.json());
     expect(machines.map((m) => m._id)).toContain(created._id);
     expect(machines.every((m) => m.department === 'Rolling Mill')).toBe(true);
 
-    const none = await t.app.inject({ url: '/api/machines?status=Down&search=Hot%20Rolling', headers: team.operator.headers });
+    const none = await t.app.inject({
+      url: '/api/machines?status=Down&search=Hot%20Rolling',
+      headers: t.team.operator.headers,
+    });
     expect(none.json()).toEqual([]);
   });
 
@@ -44,7 +49,7 @@ describe('machines', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/machines',
-      headers: team.admin.headers,
+      headers: t.team.admin.headers,
       payload: machineInput({ machineId: first.machineId }),
     });
     expect(again.statusCode).toBe(409);
@@ -55,7 +60,7 @@ describe('machines', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/machines',
-      headers: team.admin.headers,
+      headers: t.team.admin.headers,
       payload: machineInput({ name: '   ', installationDate: 'yesterday' }),
     });
     expect(response.statusCode).toBe(400);
@@ -67,7 +72,7 @@ describe('machines', () => {
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/machines/${created._id}/status`,
-      headers: team.operator.headers,
+      headers: t.team.operator.headers,
       payload: { status: 'Down' },
     });
     expect(response.statusCode).toBe(200);
@@ -78,13 +83,31 @@ describe('machines', () => {
   it('replays a create with the same _id without a duplicate; another user gets 409', async () => {
     const _id = randomUUID();
     const payload = machineInput({ _id });
-    const first = await t.app.inject({ method: 'POST', url: '/api/machines', headers: team.engineer.headers, payload });
-    const second = await t.app.inject({ method: 'POST', url: '/api/machines', headers: team.engineer.headers, payload });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/machines',
+      headers: t.team.engineer.headers,
+      payload,
+    });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/machines',
+      headers: t.team.engineer.headers,
+      payload,
+    });
     expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
     expect(second.json()._id).toBe(_id);
-    const list = await t.app.inject({ url: `/api/machines?search=${payload.machineId}`, headers: team.engineer.headers });
+    const list = await t.app.inject({
+      url: `/api/machines?search=${payload.machineId}`,
+      headers: t.team.engineer.headers,
+    });
     expect(list.json()).toHaveLength(1);
-    const stranger = await t.app.inject({ method: 'POST', url: '/api/machines', headers: team.admin.headers, payload });
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: '/api/machines',
+      headers: t.team.admin.headers,
+      payload,
+    });
     expect(stranger.statusCode).toBe(409);
   });
 
@@ -93,33 +116,48 @@ describe('machines', () => {
     await t.app.inject({
       method: 'PUT',
       url: `/api/machines/${created._id}`,
-      headers: { ...team.admin.headers, 'if-match': '"1"' },
+      headers: { ...t.team.admin.headers, 'if-match': '"1"' },
       payload: { location: 'Casthouse East' },
     });
     const response = await t.app.inject({
       method: 'PUT',
       url: `/api/machines/${created._id}`,
-      headers: { ...team.engineer.headers, 'if-match': '"1"', 'x-client-time': '2026-11-20T08:00:00Z' },
+      headers: { ...t.team.engineer.headers, 'if-match': '"1"', 'x-client-time': '2026-11-20T08:00:00Z' },
       payload: { location: 'Casthouse West', model: 'PTM-41' },
     });
     expect(response.statusCode).toBe(200);
     const body = machineUpdated.parse(response.json());
     expect(body).toMatchObject({ location: 'Casthouse West', model: 'PTM-41', version: 3 });
     expect(body.overwritten).toEqual([
-      expect.objectContaining({ field: 'location', value: 'Casthouse East', changedBy: { _id: team.admin._id, name: team.admin.name } }),
+      expect.objectContaining({
+        field: 'location',
+        value: 'Casthouse East',
+        changedBy: { _id: t.team.admin._id, name: t.team.admin.name },
+      }),
     ]);
   });
 
   it('soft-deletes: the machine leaves lists and reads, admin only', async () => {
     const created = await createMachine();
-    const denied = await t.app.inject({ method: 'DELETE', url: `/api/machines/${created._id}`, headers: team.engineer.headers });
+    const denied = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/machines/${created._id}`,
+      headers: t.team.engineer.headers,
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe('The Maintenance Engineer role may not delete machines.');
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/machines/${created._id}`, headers: team.admin.headers });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/machines/${created._id}`,
+      headers: t.team.admin.headers,
+    });
     expect(removed.statusCode).toBe(200);
-    const read = await t.app.inject({ url: `/api/machines/${created._id}`, headers: team.admin.headers });
+    const read = await t.app.inject({ url: `/api/machines/${created._id}`, headers: t.team.admin.headers });
     expect(read.statusCode).toBe(404);
-    const list = await t.app.inject({ url: `/api/machines?search=${created.machineId}`, headers: team.admin.headers });
+    const list = await t.app.inject({
+      url: `/api/machines?search=${created.machineId}`,
+      headers: t.team.admin.headers,
+    });
     expect(list.json()).toEqual([]);
   });
 });

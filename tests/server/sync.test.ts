@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { syncPage, type SyncPage } from '../../src/shared/schemas/sync.ts';
-import { createTestApp, machineInput, registerTeam, type TestApp } from './helpers/app.ts';
+import { machineInput, useTeamApp } from './helpers/app.ts';
 
-let t: TestApp;
-let team: Awaited<ReturnType<typeof registerTeam>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  team = await registerTeam(t.app);
-});
-afterAll(() => t.close());
+const t = useTeamApp();
 
 async function post(url: string, payload: object) {
-  const response = await t.app.inject({ method: 'POST', url, headers: team.admin.headers, payload });
+  const response = await t.app.inject({ method: 'POST', url, headers: t.team.admin.headers, payload });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { _id: string; version: number };
 }
 
 async function pull(cursor: string, limit = 500): Promise<SyncPage> {
-  const response = await t.app.inject({ url: `/api/sync?cursor=${cursor}&limit=${limit}`, headers: team.operator.headers });
+  const response = await t.app.inject({
+    url: `/api/sync?cursor=${cursor}&limit=${limit}`,
+    headers: t.team.operator.headers,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return syncPage.parse(response.json());
 }
@@ -74,10 +70,15 @@ describe('GET /api/sync', () => {
   it('delivers a changed record again, once, with its new version, and reports deletions', async () => {
     const machine = await post('/api/machines', machineInput());
     const { cursor } = await drain('', 500);
-    await t.app.inject({ method: 'PATCH', url: `/api/machines/${machine._id}/status`, headers: team.operator.headers, payload: { status: 'Down' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/machines/${machine._id}/status`,
+      headers: t.team.operator.headers,
+      payload: { status: 'Down' },
+    });
     const after = await drain(cursor, 500);
     expect(after.delivered).toEqual([{ _id: machine._id, version: 2 }]);
-    await t.app.inject({ method: 'DELETE', url: `/api/machines/${machine._id}`, headers: team.admin.headers });
+    await t.app.inject({ method: 'DELETE', url: `/api/machines/${machine._id}`, headers: t.team.admin.headers });
     const deleted = await drain(after.cursor, 500);
     expect(deleted.delivered).toEqual([]);
     expect(deleted.deleted).toEqual([{ entity: 'machine', _id: machine._id }]);
@@ -114,7 +115,7 @@ describe('GET /api/sync', () => {
           return t.app.inject({
             method: 'PATCH',
             url: `/api/machines/${base._id}/status`,
-            headers: team.engineer.headers,
+            headers: t.team.engineer.headers,
             payload: { status: index % 8 === 3 ? 'Down' : 'Running' },
           });
       }
@@ -130,12 +131,12 @@ describe('GET /api/sync', () => {
     const baseVersions = delivered.get(base._id) ?? [];
     expect(new Set(baseVersions).size).toBe(baseVersions.length);
     expect([...baseVersions].sort((a, b) => a - b)).toEqual(baseVersions);
-    const final = (await t.app.inject({ url: `/api/machines/${base._id}`, headers: team.admin.headers })).json();
+    const final = (await t.app.inject({ url: `/api/machines/${base._id}`, headers: t.team.admin.headers })).json();
     expect(baseVersions.at(-1)).toBe(final.version);
   });
 
   it('rejects a malformed cursor with a message', async () => {
-    const response = await t.app.inject({ url: '/api/sync?cursor=abc', headers: team.admin.headers });
+    const response = await t.app.inject({ url: '/api/sync?cursor=abc', headers: t.team.admin.headers });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('cursor');
   });

@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { historyEntry } from '../../src/shared/schemas/common.ts';
 import { ticket, ticketPage, ticketUpdated, type Ticket } from '../../src/shared/schemas/ticket.ts';
-import { createTestApp, machineInput, registerTeam, type Account, type TestApp } from './helpers/app.ts';
+import { type Account, machineInput, useTeamApp } from './helpers/app.ts';
 
-let t: TestApp;
-let team: Awaited<ReturnType<typeof registerTeam>>;
+const t = useTeamApp();
 let machineId: string;
-const roles = () => [team.admin, team.engineer, team.safety, team.operator];
+const roles = () => [t.team.admin, t.team.engineer, t.team.safety, t.team.operator];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  team = await registerTeam(t.app);
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/machines',
-    headers: team.admin.headers,
+    headers: t.team.admin.headers,
     payload: machineInput({ name: 'Cold Mill Stand 1', department: 'Rolling Mill', location: 'Hall 2' }),
   });
   machineId = response.json()._id;
 });
-afterAll(() => t.close());
 
 const ticketInput = (overrides: Record<string, unknown> = {}) => ({
   title: 'Hydraulic leak on the coiler',
@@ -30,8 +26,13 @@ const ticketInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function createTicket(overrides: Record<string, unknown> = {}, by: Account = team.operator): Promise<Ticket> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/tickets', headers: by.headers, payload: ticketInput(overrides) });
+async function createTicket(overrides: Record<string, unknown> = {}, by: Account = t.team.operator): Promise<Ticket> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/tickets',
+    headers: by.headers,
+    payload: ticketInput(overrides),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return ticket.parse(response.json());
 }
@@ -40,7 +41,7 @@ function put(id: string, payload: object, by: Account, headers: Record<string, s
   return t.app.inject({ method: 'PUT', url: `/api/tickets/${id}`, headers: { ...by.headers, ...headers }, payload });
 }
 
-async function list(query: string, by: Account = team.operator) {
+async function list(query: string, by: Account = t.team.operator) {
   const response = await t.app.inject({ url: `/api/tickets?${query}`, headers: by.headers });
   expect(response.statusCode, response.body).toBe(200);
   return ticketPage.parse(response.json());
@@ -57,7 +58,7 @@ describe('creating tickets', () => {
       category: 'Mechanical',
       estimatedHours: null,
       machine: { _id: machineId, name: 'Cold Mill Stand 1', department: 'Rolling Mill', location: 'Hall 2' },
-      reportedBy: { _id: team.operator._id, name: team.operator.name },
+      reportedBy: { _id: t.team.operator._id, name: t.team.operator.name },
       assignedTo: null,
       resolvedAt: null,
       closedAt: null,
@@ -66,7 +67,7 @@ describe('creating tickets', () => {
       version: 1,
     });
     expect(created.ticketNumber).toMatch(/^TKT-\d{6}$/);
-    const read = await t.app.inject({ url: `/api/tickets/${created._id}`, headers: team.safety.headers });
+    const read = await t.app.inject({ url: `/api/tickets/${created._id}`, headers: t.team.safety.headers });
     expect(ticket.parse(read.json())).toEqual(created);
   });
 
@@ -88,7 +89,12 @@ describe('creating tickets', () => {
       [{ estimatedHours: -1 }, /estimatedHours: Estimated hours must be at least 0/],
     ];
     for (const [overrides, message] of cases) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/tickets', headers: team.operator.headers, payload: ticketInput(overrides) });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/tickets',
+        headers: t.team.operator.headers,
+        payload: ticketInput(overrides),
+      });
       expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(response.json().message).toMatch(message);
     }
@@ -98,12 +104,12 @@ describe('creating tickets', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/tickets',
-      headers: team.operator.headers,
+      headers: t.team.operator.headers,
       payload: ticketInput({ title: 'Leak\u0000' }),
     });
     expect(created.statusCode).toBe(400);
     expect(created.json().message).toBe('Text may not contain NUL characters');
-    const searched = await t.app.inject({ url: '/api/tickets?search=%00leak', headers: team.operator.headers });
+    const searched = await t.app.inject({ url: '/api/tickets?search=%00leak', headers: t.team.operator.headers });
     expect(searched.statusCode).toBe(400);
   });
 
@@ -111,21 +117,28 @@ describe('creating tickets', () => {
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/tickets',
-      headers: team.operator.headers,
+      headers: t.team.operator.headers,
       payload: ticketInput({ machine: randomUUID() }),
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Machine not found');
 
-    const machine = await t.app.inject({ method: 'POST', url: '/api/machines', headers: team.admin.headers, payload: machineInput({ name: 'Old Caster' }) });
+    const machine = await t.app.inject({
+      method: 'POST',
+      url: '/api/machines',
+      headers: t.team.admin.headers,
+      payload: machineInput({ name: 'Old Caster' }),
+    });
     const old = await createTicket({ machine: machine.json()._id });
-    await t.app.inject({ method: 'DELETE', url: `/api/machines/${machine.json()._id}`, headers: team.admin.headers });
-    const read = ticket.parse((await t.app.inject({ url: `/api/tickets/${old._id}`, headers: team.operator.headers })).json());
+    await t.app.inject({ method: 'DELETE', url: `/api/machines/${machine.json()._id}`, headers: t.team.admin.headers });
+    const read = ticket.parse(
+      (await t.app.inject({ url: `/api/tickets/${old._id}`, headers: t.team.operator.headers })).json(),
+    );
     expect(read.machine?.name).toBe('Old Caster');
     const onDeleted = await t.app.inject({
       method: 'POST',
       url: '/api/tickets',
-      headers: team.operator.headers,
+      headers: t.team.operator.headers,
       payload: ticketInput({ machine: machine.json()._id }),
     });
     expect(onDeleted.statusCode).toBe(400);
@@ -134,11 +147,26 @@ describe('creating tickets', () => {
 
   it('replays a create without a duplicate or a used number; another user gets 409', async () => {
     const payload = ticketInput({ _id: randomUUID(), title: `Replay ${randomUUID()}` });
-    const first = await t.app.inject({ method: 'POST', url: '/api/tickets', headers: team.operator.headers, payload });
-    const second = await t.app.inject({ method: 'POST', url: '/api/tickets', headers: team.operator.headers, payload });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: t.team.operator.headers,
+      payload,
+    });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: t.team.operator.headers,
+      payload,
+    });
     expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
     expect(ticket.parse(second.json())).toEqual(ticket.parse(first.json()));
-    const stranger = await t.app.inject({ method: 'POST', url: '/api/tickets', headers: team.engineer.headers, payload });
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: t.team.engineer.headers,
+      payload,
+    });
     expect(stranger.statusCode).toBe(409);
     expect(stranger.json().message).toMatch(/already created by another user/);
     expect((await list(`search=${encodeURIComponent(payload.title)}`)).total).toBe(1);
@@ -149,7 +177,12 @@ describe('creating tickets', () => {
   it('gives concurrent creates distinct numbers', async () => {
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        t.app.inject({ method: 'POST', url: '/api/tickets', headers: team.operator.headers, payload: ticketInput({ title: `Parallel ${index}` }) }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/tickets',
+          headers: t.team.operator.headers,
+          payload: ticketInput({ title: `Parallel ${index}` }),
+        }),
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(201));
@@ -174,13 +207,18 @@ describe('listing tickets', () => {
         }),
       );
     }
-    await put(created[0]!._id, { status: 'In Progress' }, team.engineer);
+    await put(created[0]!._id, { status: 'In Progress' }, t.team.engineer);
   });
 
   it('pages newest first with currentPage, totalPages and total', async () => {
     const first = await list(`search=${token}&limit=5`);
     expect(first).toMatchObject({ currentPage: 1, totalPages: 3, total: 12 });
-    expect(first.tickets.map((record) => record._id)).toEqual(created.slice(-5).reverse().map((record) => record._id));
+    expect(first.tickets.map((record) => record._id)).toEqual(
+      created
+        .slice(-5)
+        .reverse()
+        .map((record) => record._id),
+    );
     const last = await list(`search=${token}&limit=5&page=3`);
     expect(last).toMatchObject({ currentPage: 3, totalPages: 3, total: 12 });
     expect(last.tickets.map((record) => record._id)).toEqual([created[1]!._id, created[0]!._id]);
@@ -190,7 +228,7 @@ describe('listing tickets', () => {
 
   it('defaults to 10 per page and refuses more than 100', async () => {
     expect((await list(`search=${token}`)).tickets).toHaveLength(10);
-    const tooMany = await t.app.inject({ url: '/api/tickets?limit=101', headers: team.operator.headers });
+    const tooMany = await t.app.inject({ url: '/api/tickets?limit=101', headers: t.team.operator.headers });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toMatch(/^querystring limit/);
   });
@@ -201,7 +239,7 @@ describe('listing tickets', () => {
     expect(critical.tickets.every((record) => record.priority === 'Critical')).toBe(true);
     const inProgress = await list(`search=${token}&status=In%20Progress`);
     expect(inProgress.tickets.map((record) => record._id)).toEqual([created[0]!._id]);
-    const bad = await t.app.inject({ url: '/api/tickets?status=Open', headers: team.operator.headers });
+    const bad = await t.app.inject({ url: '/api/tickets?status=Open', headers: t.team.operator.headers });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/status/);
   });
@@ -216,19 +254,23 @@ describe('listing tickets', () => {
   });
 
   it('shows a change at once (the cached list is retired by the write)', async () => {
-    await put(created[2]!._id, { priority: 'Medium' }, team.engineer);
+    await put(created[2]!._id, { priority: 'Medium' }, t.team.engineer);
     expect((await list(`search=${token}&priority=Critical`)).total).toBe(5);
   });
 });
 
 describe('updating tickets', () => {
   it('lets admin and engineers change every field; others get 403 with a clear message', async () => {
-    const record = await createTicket({}, team.engineer);
-    for (const account of [team.admin, team.engineer]) {
-      const response = await put(record._id, { status: 'In Progress', priority: 'Critical', category: 'Hydraulic', estimatedHours: 4 }, account);
+    const record = await createTicket({}, t.team.engineer);
+    for (const account of [t.team.admin, t.team.engineer]) {
+      const response = await put(
+        record._id,
+        { status: 'In Progress', priority: 'Critical', category: 'Hydraulic', estimatedHours: 4 },
+        account,
+      );
       expect(response.statusCode, response.body).toBe(200);
     }
-    for (const account of [team.safety, team.operator]) {
+    for (const account of [t.team.safety, t.team.operator]) {
       const response = await put(record._id, { status: 'Resolved' }, account);
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toMatch(/role may not change status of this ticket/);
@@ -236,80 +278,98 @@ describe('updating tickets', () => {
   });
 
   it('lets the reporter edit title and description while Pending, nothing else', async () => {
-    const record = await createTicket({}, team.operator);
-    const own = await put(record._id, { title: 'Leak is worse', description: 'Two litres an hour' }, team.operator);
+    const record = await createTicket({}, t.team.operator);
+    const own = await put(record._id, { title: 'Leak is worse', description: 'Two litres an hour' }, t.team.operator);
     expect(own.statusCode, own.body).toBe(200);
     expect(ticketUpdated.parse(own.json())).toMatchObject({ title: 'Leak is worse', version: 2, overwritten: [] });
 
-    const statusChange = await put(record._id, { status: 'Closed' }, team.operator);
+    const statusChange = await put(record._id, { status: 'Closed' }, t.team.operator);
     expect(statusChange.statusCode).toBe(403);
     expect(statusChange.json().message).toBe(
       'The Operator role may not change status of this ticket: Administrators and Maintenance Engineers may edit every field, its reporter may edit title and description while it is Pending.',
     );
-    const stranger = await put(record._id, { title: 'Not mine' }, team.safety);
+    const stranger = await put(record._id, { title: 'Not mine' }, t.team.safety);
     expect(stranger.statusCode).toBe(403);
     // Sending unchanged values is not a change.
-    expect((await put(record._id, { title: 'Leak is worse', status: 'Pending' }, team.safety)).statusCode).toBe(200);
+    expect((await put(record._id, { title: 'Leak is worse', status: 'Pending' }, t.team.safety)).statusCode).toBe(200);
 
-    await put(record._id, { status: 'In Progress' }, team.engineer);
-    const late = await put(record._id, { title: 'Too late' }, team.operator);
+    await put(record._id, { status: 'In Progress' }, t.team.engineer);
+    const late = await put(record._id, { title: 'Too late' }, t.team.operator);
     expect(late.statusCode).toBe(403);
     expect(late.json().message).toMatch(/only while it is Pending/);
   });
 
   it('sets resolvedAt and closedAt with the status and clears them when reopened', async () => {
     const record = await createTicket();
-    const resolved = ticketUpdated.parse((await put(record._id, { status: 'Resolved' }, team.engineer)).json());
+    const resolved = ticketUpdated.parse((await put(record._id, { status: 'Resolved' }, t.team.engineer)).json());
     expect(resolved.resolvedAt).not.toBeNull();
     expect(resolved.closedAt).toBeNull();
-    const closed = ticketUpdated.parse((await put(record._id, { status: 'Closed' }, team.engineer)).json());
+    const closed = ticketUpdated.parse((await put(record._id, { status: 'Closed' }, t.team.engineer)).json());
     expect(closed.resolvedAt).toBe(resolved.resolvedAt);
     expect(closed.closedAt).not.toBeNull();
-    const reopened = ticketUpdated.parse((await put(record._id, { status: 'In Progress' }, team.engineer)).json());
+    const reopened = ticketUpdated.parse((await put(record._id, { status: 'In Progress' }, t.team.engineer)).json());
     expect(reopened).toMatchObject({ resolvedAt: null, closedAt: null });
-    const closedUnresolved = ticketUpdated.parse((await put(record._id, { status: 'Closed' }, team.admin)).json());
+    const closedUnresolved = ticketUpdated.parse((await put(record._id, { status: 'Closed' }, t.team.admin)).json());
     expect(closedUnresolved.resolvedAt).toBeNull();
     expect(closedUnresolved.closedAt).not.toBeNull();
   });
 
   it('assigns an existing user or nobody', async () => {
     const record = await createTicket();
-    const assigned = await put(record._id, { assignedTo: team.engineer._id }, team.admin);
-    expect(ticketUpdated.parse(assigned.json()).assignedTo).toEqual({ _id: team.engineer._id, name: team.engineer.name });
-    const unknown = await put(record._id, { assignedTo: randomUUID() }, team.admin);
+    const assigned = await put(record._id, { assignedTo: t.team.engineer._id }, t.team.admin);
+    expect(ticketUpdated.parse(assigned.json()).assignedTo).toEqual({
+      _id: t.team.engineer._id,
+      name: t.team.engineer.name,
+    });
+    const unknown = await put(record._id, { assignedTo: randomUUID() }, t.team.admin);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toMatch(/^assignedTo/);
-    const moved = await put(record._id, { machine: randomUUID() }, team.admin);
+    const moved = await put(record._id, { machine: randomUUID() }, t.team.admin);
     expect(moved.statusCode).toBe(400);
     expect(moved.json().message).toBe('Machine not found');
-    const cleared = await put(record._id, { assignedTo: null }, team.admin);
+    const cleared = await put(record._id, { assignedTo: null }, t.team.admin);
     expect(ticketUpdated.parse(cleared.json()).assignedTo).toBeNull();
   });
 
   it('changes only the fields sent and reports a value it overwrote', async () => {
     const record = await createTicket({ priority: 'Low', estimatedHours: 1 });
-    await put(record._id, { priority: 'High' }, team.admin, { 'if-match': '"1"' });
-    const response = await put(record._id, { priority: 'Critical', category: 'Software' }, team.engineer, {
+    await put(record._id, { priority: 'High' }, t.team.admin, { 'if-match': '"1"' });
+    const response = await put(record._id, { priority: 'Critical', category: 'Software' }, t.team.engineer, {
       'if-match': '"1"',
       'x-client-time': '2026-03-02T06:30:00.000Z',
     });
     expect(response.statusCode).toBe(200);
     const body = ticketUpdated.parse(response.json());
-    expect(body).toMatchObject({ priority: 'Critical', category: 'Software', estimatedHours: 1, title: record.title, version: 3 });
+    expect(body).toMatchObject({
+      priority: 'Critical',
+      category: 'Software',
+      estimatedHours: 1,
+      title: record.title,
+      version: 3,
+    });
     expect(body.overwritten).toEqual([
-      expect.objectContaining({ field: 'priority', value: 'High', changedBy: { _id: team.admin._id, name: team.admin.name } }),
+      expect.objectContaining({
+        field: 'priority',
+        value: 'High',
+        changedBy: { _id: t.team.admin._id, name: t.team.admin.name },
+      }),
     ]);
 
-    const history = z.array(historyEntry).parse(
-      (await t.app.inject({ url: `/api/tickets/${record._id}/history`, headers: team.operator.headers })).json(),
-    );
+    const history = z
+      .array(historyEntry)
+      .parse(
+        (await t.app.inject({ url: `/api/tickets/${record._id}/history`, headers: t.team.operator.headers })).json(),
+      );
     expect(history.map((entry) => [entry.version, entry.field, entry.oldValue, entry.newValue])).toEqual([
       [1, 'created', null, true],
       [2, 'priority', 'Low', 'High'],
       [3, 'priority', 'High', 'Critical'],
       [3, 'category', 'Mechanical', 'Software'],
     ]);
-    expect(history[2]).toMatchObject({ changedBy: { _id: team.engineer._id }, clientTime: '2026-03-02T06:30:00.000Z' });
+    expect(history[2]).toMatchObject({
+      changedBy: { _id: t.team.engineer._id },
+      clientTime: '2026-03-02T06:30:00.000Z',
+    });
   });
 });
 
@@ -325,7 +385,9 @@ describe('comments', () => {
       });
       expect(response.statusCode, response.body).toBe(201);
     }
-    const read = ticket.parse((await t.app.inject({ url: `/api/tickets/${record._id}`, headers: team.operator.headers })).json());
+    const read = ticket.parse(
+      (await t.app.inject({ url: `/api/tickets/${record._id}`, headers: t.team.operator.headers })).json(),
+    );
     expect(read.version).toBe(5);
     expect(read.comments.map((comment) => [comment.comment, comment.user?._id])).toEqual(
       roles().map((account, index) => [`Note ${index}`, account._id]),
@@ -336,18 +398,28 @@ describe('comments', () => {
     const record = await createTicket();
     const payload = { _id: randomUUID(), comment: 'Replaced the seal' };
     const url = `/api/tickets/${record._id}/comments`;
-    const first = await t.app.inject({ method: 'POST', url, headers: team.engineer.headers, payload });
-    const second = await t.app.inject({ method: 'POST', url, headers: team.engineer.headers, payload });
+    const first = await t.app.inject({ method: 'POST', url, headers: t.team.engineer.headers, payload });
+    const second = await t.app.inject({ method: 'POST', url, headers: t.team.engineer.headers, payload });
     expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
     const replayed = ticket.parse(second.json());
     expect(replayed.comments).toEqual([expect.objectContaining({ _id: payload._id, comment: 'Replaced the seal' })]);
     expect(replayed.version).toBe(2);
-    expect((await t.app.inject({ method: 'POST', url, headers: team.admin.headers, payload })).statusCode).toBe(409);
-    const blank = await t.app.inject({ method: 'POST', url, headers: team.engineer.headers, payload: { comment: '   ' } });
+    expect((await t.app.inject({ method: 'POST', url, headers: t.team.admin.headers, payload })).statusCode).toBe(409);
+    const blank = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: t.team.engineer.headers,
+      payload: { comment: '   ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('comment: Comment is required');
-    const history = (await t.app.inject({ url: `/api/tickets/${record._id}/history`, headers: team.operator.headers })).json();
-    expect(history.at(-1)).toMatchObject({ field: 'comment', newValue: { _id: payload._id, comment: 'Replaced the seal' } });
+    const history = (
+      await t.app.inject({ url: `/api/tickets/${record._id}/history`, headers: t.team.operator.headers })
+    ).json();
+    expect(history.at(-1)).toMatchObject({
+      field: 'comment',
+      newValue: { _id: payload._id, comment: 'Replaced the seal' },
+    });
   });
 });
 
@@ -355,16 +427,26 @@ describe('unknown and malformed ids', () => {
   it('answers 404 for an unknown ticket and 400 for a malformed id', async () => {
     const id = randomUUID();
     const calls = [
-      t.app.inject({ url: `/api/tickets/${id}`, headers: team.admin.headers }),
-      t.app.inject({ url: `/api/tickets/${id}/history`, headers: team.admin.headers }),
-      t.app.inject({ method: 'PUT', url: `/api/tickets/${id}`, headers: team.admin.headers, payload: { status: 'Closed' } }),
-      t.app.inject({ method: 'POST', url: `/api/tickets/${id}/comments`, headers: team.admin.headers, payload: { comment: 'x' } }),
+      t.app.inject({ url: `/api/tickets/${id}`, headers: t.team.admin.headers }),
+      t.app.inject({ url: `/api/tickets/${id}/history`, headers: t.team.admin.headers }),
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/tickets/${id}`,
+        headers: t.team.admin.headers,
+        payload: { status: 'Closed' },
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/tickets/${id}/comments`,
+        headers: t.team.admin.headers,
+        payload: { comment: 'x' },
+      }),
     ];
     for (const response of await Promise.all(calls)) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'Ticket not found' });
     }
-    const malformed = await t.app.inject({ url: '/api/tickets/TKT-000001', headers: team.admin.headers });
+    const malformed = await t.app.inject({ url: '/api/tickets/TKT-000001', headers: t.team.admin.headers });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('params id: must be a UUID');
   });

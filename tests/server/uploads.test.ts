@@ -1,37 +1,44 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fileRef, historyEntry } from '../../src/shared/schemas/common.ts';
 import { incident } from '../../src/shared/schemas/incident.ts';
 import { ticket, ticketPage } from '../../src/shared/schemas/ticket.ts';
 import { multipart, type Part } from './helpers/multipart.ts';
-import { createTestApp, machineInput, registerTeam, type Account, type TestApp } from './helpers/app.ts';
+import { type Account, machineInput, useTeamApp } from './helpers/app.ts';
 
-let t: TestApp;
-let team: Awaited<ReturnType<typeof registerTeam>>;
+const t = useTeamApp();
 let ticketId: string;
 let incidentId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  team = await registerTeam(t.app);
-  const machine = await t.app.inject({ method: 'POST', url: '/api/machines', headers: team.admin.headers, payload: machineInput() });
+  const machine = await t.app.inject({
+    method: 'POST',
+    url: '/api/machines',
+    headers: t.team.admin.headers,
+    payload: machineInput(),
+  });
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/tickets',
-    headers: team.operator.headers,
+    headers: t.team.operator.headers,
     payload: { title: 'Cracked guard', description: 'See the photo', machine: machine.json()._id },
   });
   ticketId = created.json()._id;
   const reported = await t.app.inject({
     method: 'POST',
     url: '/api/incidents',
-    headers: team.operator.headers,
-    payload: { title: 'Trip hazard', description: 'Cable across walkway', location: 'Hall 1', department: 'Maintenance', incidentDate: new Date().toISOString() },
+    headers: t.team.operator.headers,
+    payload: {
+      title: 'Trip hazard',
+      description: 'Cable across walkway',
+      location: 'Hall 1',
+      department: 'Maintenance',
+      incidentDate: new Date().toISOString(),
+    },
   });
   incidentId = reported.json()._id;
 });
-afterAll(() => t.close());
 
 const bytes = (head: number[] | string, size = 256) => {
   const start = typeof head === 'string' ? Buffer.from(head, 'latin1') : Buffer.from(head);
@@ -48,7 +55,11 @@ const samples = {
   webp: { filename: 'floor.webp', type: 'image/webp', data: bytes('RIFF\x00\x01\x00\x00WEBPVP8 ') },
   heic: { filename: 'IMG_0042.heic', type: 'image/heic', data: bytes('\x00\x00\x00\x18ftypheic') },
   pdf: { filename: 'permit.pdf', type: 'application/pdf', data: bytes('%PDF-1.7\n') },
-  doc: { filename: 'report.doc', type: 'application/msword', data: bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) },
+  doc: {
+    filename: 'report.doc',
+    type: 'application/msword',
+    data: bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  },
   docx: {
     filename: 'report.docx',
     type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -56,12 +67,12 @@ const samples = {
   },
 };
 
-function post(url: string, parts: Part[], by: Account = team.operator) {
+function post(url: string, parts: Part[], by: Account = t.team.operator) {
   const { payload, contentType } = multipart(parts);
   return t.app.inject({ method: 'POST', url, headers: { ...by.headers, 'content-type': contentType }, payload });
 }
 
-async function uploadOne(sample: Omit<Part, 'name'>, by: Account = team.operator) {
+async function uploadOne(sample: Omit<Part, 'name'>, by: Account = t.team.operator) {
   const response = await post('/api/upload/single', [{ name: 'file', ...sample }], by);
   expect(response.statusCode, response.body).toBe(201);
   return fileRef.parse(response.json());
@@ -73,14 +84,14 @@ describe('uploading files', () => {
       const ref = await uploadOne(sample);
       expect(ref).toMatchObject({ originalName: sample.filename, mimeType: sample.type, size: sample.data.length });
     }
-    for (const account of [team.admin, team.engineer, team.safety]) await uploadOne(samples.png, account);
+    for (const account of [t.team.admin, t.team.engineer, t.team.safety]) await uploadOne(samples.png, account);
   });
 
   it('serves the same bytes back with safe headers, to signed-in users only', async () => {
     const name = 'Prüfbericht Nr 1 (final).pdf';
     const ref = await uploadOne({ ...samples.pdf, filename: name });
     expect(ref.originalName).toBe(name);
-    const response = await t.app.inject({ url: `/api/upload/${ref._id}`, headers: team.safety.headers });
+    const response = await t.app.inject({ url: `/api/upload/${ref._id}`, headers: t.team.safety.headers });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(samples.pdf.data)).toBe(true);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -91,10 +102,12 @@ describe('uploading files', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
 
     const image = await uploadOne(samples.jpeg);
-    const shown = await t.app.inject({ url: `/api/upload/${image._id}`, headers: team.operator.headers });
+    const shown = await t.app.inject({ url: `/api/upload/${image._id}`, headers: t.team.operator.headers });
     expect(shown.headers['content-disposition']).toMatch(/^inline; /);
     expect((await t.app.inject({ url: `/api/upload/${ref._id}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: `/api/upload/${randomUUID()}`, headers: team.operator.headers })).json()).toEqual({
+    expect(
+      (await t.app.inject({ url: `/api/upload/${randomUUID()}`, headers: t.team.operator.headers })).json(),
+    ).toEqual({
       message: 'File not found',
     });
   });
@@ -110,7 +123,10 @@ describe('uploading files', () => {
     const tooMany = await post('/api/upload/multiple', six);
     expect(tooMany.statusCode).toBe(413);
     expect(tooMany.json().message).toBe('Too many files: at most 5 per upload');
-    const twoInSingle = await post('/api/upload/single', [{ name: 'file', ...samples.png }, { name: 'file', ...samples.gif }]);
+    const twoInSingle = await post('/api/upload/single', [
+      { name: 'file', ...samples.png },
+      { name: 'file', ...samples.gif },
+    ]);
     expect(twoInSingle.statusCode).toBe(413);
     expect(twoInSingle.json().message).toBe('Too many files: at most 1 per upload');
   });
@@ -128,31 +144,61 @@ describe('uploading files', () => {
       expect(response.statusCode, sample.filename).toBe(415);
       expect(response.json().message).toContain(sample.filename);
     }
-    const spoofed = await post('/api/upload/single', [{ name: 'file', filename: 'photo.png', type: 'image/png', data: bytes('MZ') }]);
-    expect(spoofed.json().message).toBe('"photo.png" is not really a image/png file: its content does not match its type');
+    const spoofed = await post('/api/upload/single', [
+      { name: 'file', filename: 'photo.png', type: 'image/png', data: bytes('MZ') },
+    ]);
+    expect(spoofed.json().message).toBe(
+      '"photo.png" is not really a image/png file: its content does not match its type',
+    );
   });
 
   it('refuses a file over 10 MB with 413', async () => {
     const data = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 10 * 1024 * 1024 + 1);
-    const response = await post('/api/upload/single', [{ name: 'file', filename: 'huge.png', type: 'image/png', data }]);
+    const response = await post('/api/upload/single', [
+      { name: 'file', filename: 'huge.png', type: 'image/png', data },
+    ]);
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('File is too large: the limit is 10 MB');
   });
 
   it('answers broken or incomplete uploads with 400 or 415 and a message, never a 5xx', async () => {
     const upload = (payload: string | Buffer, contentType: string) =>
-      t.app.inject({ method: 'POST', url: '/api/upload/single', headers: { ...team.operator.headers, 'content-type': contentType }, payload });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/upload/single',
+        headers: { ...t.team.operator.headers, 'content-type': contentType },
+        payload,
+      });
     const valid = multipart([{ name: 'file', ...samples.png }]);
     const cases: [Promise<{ statusCode: number; json(): { message: string } }>, number, RegExp][] = [
       [upload('garbage', 'multipart/form-data'), 400, /not valid multipart/],
-      [upload('garbage without any boundary', 'multipart/form-data; boundary=xyz'), 400, /No file received|not valid multipart/],
+      [
+        upload('garbage without any boundary', 'multipart/form-data; boundary=xyz'),
+        400,
+        /No file received|not valid multipart/,
+      ],
       [upload(valid.payload.subarray(0, 150), valid.contentType), 400, /not valid multipart/],
       [upload('{"file":"x"}', 'application/json'), 415, /multipart\/form-data/],
-      [post('/api/upload/single', [{ name: 'note', value: 'no file here' }]), 400, /No file received: send it in the form field "file"/],
+      [
+        post('/api/upload/single', [{ name: 'note', value: 'no file here' }]),
+        400,
+        /No file received: send it in the form field "file"/,
+      ],
       [post('/api/upload/single', [{ name: 'upload', ...samples.png }]), 400, /form field "file", not "upload"/],
       [post('/api/upload/multiple', [{ name: 'file', ...samples.png }]), 400, /form field "files"/],
-      [post('/api/upload/single', [{ name: '_id', value: 'abc' }, { name: 'file', ...samples.png }]), 400, /_id must be a UUID/],
-      [post('/api/upload/single', [{ name: 'file', ...samples.png, data: Buffer.alloc(0) }]), 400, /"guard.png" is empty/],
+      [
+        post('/api/upload/single', [
+          { name: '_id', value: 'abc' },
+          { name: 'file', ...samples.png },
+        ]),
+        400,
+        /_id must be a UUID/,
+      ],
+      [
+        post('/api/upload/single', [{ name: 'file', ...samples.png, data: Buffer.alloc(0) }]),
+        400,
+        /"guard.png" is empty/,
+      ],
       [post('/api/upload/single', [{ name: 'file', ...samples.png, filename: '' }]), 400, /no name/],
     ];
     for (const [pending, status, message] of cases) {
@@ -164,31 +210,49 @@ describe('uploading files', () => {
 
   it('replays an upload by its _id; another user gets 409', async () => {
     const _id = randomUUID();
-    const parts = [{ name: '_id', value: _id }, { name: 'file', ...samples.gif }];
+    const parts = [
+      { name: '_id', value: _id },
+      { name: 'file', ...samples.gif },
+    ];
     const first = await post('/api/upload/single', parts);
     const second = await post('/api/upload/single', parts);
     expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
     expect(fileRef.parse(second.json())).toEqual(fileRef.parse(first.json()));
     expect(first.json()._id).toBe(_id);
-    expect((await post('/api/upload/single', parts, team.engineer)).statusCode).toBe(409);
+    expect((await post('/api/upload/single', parts, t.team.engineer)).statusCode).toBe(409);
   });
 });
 
 describe('deleting files', () => {
   it('lets the uploader or an admin delete a file; others get 403', async () => {
-    const ref = await uploadOne(samples.png, team.operator);
-    for (const account of [team.engineer, team.safety]) {
-      const response = await t.app.inject({ method: 'DELETE', url: `/api/upload/${ref._id}`, headers: account.headers });
+    const ref = await uploadOne(samples.png, t.team.operator);
+    for (const account of [t.team.engineer, t.team.safety]) {
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/upload/${ref._id}`,
+        headers: account.headers,
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe('Only the person who uploaded a file or an Administrator may delete it.');
     }
-    const byAdmin = await t.app.inject({ method: 'DELETE', url: `/api/upload/${ref._id}`, headers: team.admin.headers });
+    const byAdmin = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/${ref._id}`,
+      headers: t.team.admin.headers,
+    });
     expect(byAdmin.statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/api/upload/${ref._id}`, headers: team.admin.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/upload/${ref._id}`, headers: t.team.admin.headers })).statusCode).toBe(404);
 
-    const own = await uploadOne(samples.pdf, team.safety);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/upload/${own._id}`, headers: team.safety.headers })).statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/upload/${own._id}`, headers: team.safety.headers });
+    const own = await uploadOne(samples.pdf, t.team.safety);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/upload/${own._id}`, headers: t.team.safety.headers }))
+        .statusCode,
+    ).toBe(200);
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/${own._id}`,
+      headers: t.team.safety.headers,
+    });
     expect(again.statusCode).toBe(404);
   });
 });
@@ -196,44 +260,71 @@ describe('deleting files', () => {
 describe('attachments', () => {
   it('attaches a file to a ticket, replay-safe, and shows it on the record and the list', async () => {
     const _id = randomUUID();
-    const parts = [{ name: '_id', value: _id }, { name: 'file', ...samples.jpeg }];
+    const parts = [
+      { name: '_id', value: _id },
+      { name: 'file', ...samples.jpeg },
+    ];
     const url = `/api/tickets/${ticketId}/attachments`;
-    const first = await post(url, parts, team.engineer);
+    const first = await post(url, parts, t.team.engineer);
     expect(first.statusCode, first.body).toBe(201);
     const attached = ticket.parse(first.json());
-    expect(attached.attachments).toEqual([expect.objectContaining({ _id, originalName: 'guard.JPG', mimeType: 'image/jpeg' })]);
+    expect(attached.attachments).toEqual([
+      expect.objectContaining({ _id, originalName: 'guard.JPG', mimeType: 'image/jpeg' }),
+    ]);
     expect(attached.version).toBe(2);
 
-    const replay = await post(url, parts, team.engineer);
+    const replay = await post(url, parts, t.team.engineer);
     expect(replay.statusCode).toBe(200);
     expect(ticket.parse(replay.json())).toMatchObject({ version: 2, attachments: [expect.objectContaining({ _id })] });
-    expect((await post(url, parts, team.operator)).statusCode).toBe(409);
+    expect((await post(url, parts, t.team.operator)).statusCode).toBe(409);
 
-    const listed = ticketPage.parse((await t.app.inject({ url: '/api/tickets?search=cracked%20guard', headers: team.safety.headers })).json());
+    const listed = ticketPage.parse(
+      (await t.app.inject({ url: '/api/tickets?search=cracked%20guard', headers: t.team.safety.headers })).json(),
+    );
     expect(listed.tickets[0]!.attachments.map((ref) => ref._id)).toEqual([_id]);
-    const download = await t.app.inject({ url: `/api/upload/${_id}`, headers: team.operator.headers });
+    const download = await t.app.inject({ url: `/api/upload/${_id}`, headers: t.team.operator.headers });
     expect(download.rawPayload.equals(samples.jpeg.data)).toBe(true);
   });
 
   it('attaches a file to an incident', async () => {
-    const response = await post(`/api/incidents/${incidentId}/attachments`, [{ name: 'file', ...samples.heic }], team.operator);
+    const response = await post(
+      `/api/incidents/${incidentId}/attachments`,
+      [{ name: 'file', ...samples.heic }],
+      t.team.operator,
+    );
     expect(response.statusCode, response.body).toBe(201);
     expect(incident.parse(response.json()).attachments).toEqual([
-      expect.objectContaining({ originalName: 'IMG_0042.heic', mimeType: 'image/heic', size: samples.heic.data.length }),
+      expect.objectContaining({
+        originalName: 'IMG_0042.heic',
+        mimeType: 'image/heic',
+        size: samples.heic.data.length,
+      }),
     ]);
   });
 
   it('bumps the record and keeps history when an attached file is deleted', async () => {
-    const before = ticket.parse((await t.app.inject({ url: `/api/tickets/${ticketId}`, headers: team.admin.headers })).json());
-    const attached = ticket.parse((await post(`/api/tickets/${ticketId}/attachments`, [{ name: 'file', ...samples.doc }], team.operator)).json());
+    const before = ticket.parse(
+      (await t.app.inject({ url: `/api/tickets/${ticketId}`, headers: t.team.admin.headers })).json(),
+    );
+    const attached = ticket.parse(
+      (await post(`/api/tickets/${ticketId}/attachments`, [{ name: 'file', ...samples.doc }], t.team.operator)).json(),
+    );
     const added = attached.attachments.find((ref) => ref.originalName === 'report.doc')!;
     expect(attached.version).toBe(before.version + 1);
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/upload/${added._id}`, headers: team.operator.headers });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/${added._id}`,
+      headers: t.team.operator.headers,
+    });
     expect(removed.statusCode).toBe(200);
-    const after = ticket.parse((await t.app.inject({ url: `/api/tickets/${ticketId}`, headers: team.admin.headers })).json());
+    const after = ticket.parse(
+      (await t.app.inject({ url: `/api/tickets/${ticketId}`, headers: t.team.admin.headers })).json(),
+    );
     expect(after.version).toBe(before.version + 2);
     expect(after.attachments.map((ref) => ref._id)).not.toContain(added._id);
-    const history = z.array(historyEntry).parse((await t.app.inject({ url: `/api/tickets/${ticketId}/history`, headers: team.admin.headers })).json());
+    const history = z
+      .array(historyEntry)
+      .parse((await t.app.inject({ url: `/api/tickets/${ticketId}/history`, headers: t.team.admin.headers })).json());
     expect(history.slice(-2).map((entry) => [entry.field, entry.oldValue === null, entry.newValue === null])).toEqual([
       ['attachment', true, false],
       ['attachment', false, true],
@@ -244,12 +335,16 @@ describe('attachments', () => {
     const unknown = await post(`/api/tickets/${randomUUID()}/attachments`, [{ name: 'file', ...samples.png }]);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Ticket not found');
-    const unknownIncident = await post(`/api/incidents/${randomUUID()}/attachments`, [{ name: 'file', ...samples.png }]);
+    const unknownIncident = await post(`/api/incidents/${randomUUID()}/attachments`, [
+      { name: 'file', ...samples.png },
+    ]);
     expect(unknownIncident.json()).toEqual({ message: 'Incident not found' });
-    const before = (await t.app.inject({ url: `/api/incidents/${incidentId}`, headers: team.admin.headers })).json();
-    const refused = await post(`/api/incidents/${incidentId}/attachments`, [{ name: 'file', filename: 'run.sh', type: 'text/x-sh', data: Buffer.from('#!/bin/sh') }]);
+    const before = (await t.app.inject({ url: `/api/incidents/${incidentId}`, headers: t.team.admin.headers })).json();
+    const refused = await post(`/api/incidents/${incidentId}/attachments`, [
+      { name: 'file', filename: 'run.sh', type: 'text/x-sh', data: Buffer.from('#!/bin/sh') },
+    ]);
     expect(refused.statusCode).toBe(415);
-    const after = (await t.app.inject({ url: `/api/incidents/${incidentId}`, headers: team.admin.headers })).json();
+    const after = (await t.app.inject({ url: `/api/incidents/${incidentId}`, headers: t.team.admin.headers })).json();
     expect(after.version).toBe(before.version);
   });
 });

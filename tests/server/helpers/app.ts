@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { openDatabase, type Database } from '../../../src/server/db/client.ts';
@@ -43,7 +44,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+    ...env,
+  });
   const app = await buildApp({ config, database, closeDatabase: false, logStream });
   await app.ready();
   return {
@@ -111,3 +117,16 @@ export const machineInput = (overrides: Record<string, unknown> = {}) => ({
   specifications: { capacity: '40 t', power: '250 kW', dimensions: '30 x 8 m', weight: '120 t' },
   ...overrides,
 });
+
+export type Team = Awaited<ReturnType<typeof registerTeam>>;
+
+/** A fresh app and database with one account per role for the tests of one file (filled in beforeAll). */
+export function useTeamApp(): TestApp & { team: Team } {
+  const holder = {} as TestApp & { team: Team };
+  beforeAll(async () => {
+    Object.assign(holder, await createTestApp());
+    holder.team = await registerTeam(holder.app);
+  });
+  afterAll(() => holder.close?.());
+  return holder;
+}
