@@ -43,7 +43,10 @@ export const sessionQuery = queryOptions({
 /** For route guards: the last known user at once (checked with the server in the background), or null. */
 export async function loadSession(queryClient: QueryClient): Promise<User | null> {
   try {
-    return await queryClient.ensureQueryData({ ...sessionQuery, revalidateIfStale: true });
+    const user = await queryClient.ensureQueryData({ ...sessionQuery, revalidateIfStale: true });
+    // A null saved before a sign-in that the throttled cache persister has not written yet (a reload
+    // right after signing in) is no answer while a token exists: ask the server.
+    return user ?? (readToken() ? await queryClient.fetchQuery(sessionQuery) : null);
   } catch {
     return null;
   }

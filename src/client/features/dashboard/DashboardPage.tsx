@@ -5,11 +5,10 @@ import { Badge, priorityTone, severityTone } from '../../components/ui/Badge.tsx
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { localDb } from '../../data/db.ts';
 import { useSignedInUser } from '../auth/session.ts';
-import { PendingMark } from '../sync/PendingMark.tsx';
 import { readDashboard } from './dashboard-data.ts';
 import { Panel } from './Panel.tsx';
 import { QuickActions } from './QuickActions.tsx';
-import { RecentList, RecentRow } from './RecentList.tsx';
+import { recentLinkClass, RecentList, RecentRow } from './RecentList.tsx';
 import { StatCard } from './StatCard.tsx';
 import { StatusDistribution } from './StatusDistribution.tsx';
 
@@ -76,20 +75,12 @@ export function DashboardPage() {
             <RecentList items={data?.recentTickets} empty="No tickets yet">
               {(ticket) => (
                 <li key={ticket._id}>
-                  <Link
-                    to="/tickets"
-                    search={{ ticket: ticket._id }}
-                    className="-mx-2 block rounded-lg px-2 hover:bg-slate-50"
-                  >
+                  <Link to="/tickets" search={{ ticket: ticket._id }} className={recentLinkClass}>
                     <RecentRow
                       title={ticket.title}
                       detail={ticket.machine?.name ?? 'No machine'}
-                      badge={
-                        <span className="flex items-center gap-2">
-                          <PendingMark count={ticket._pending} />
-                          <Badge tone={priorityTone[ticket.priority]}>{ticket.priority}</Badge>
-                        </span>
-                      }
+                      pending={ticket._pending}
+                      badge={<Badge tone={priorityTone[ticket.priority]}>{ticket.priority}</Badge>}
                     />
                   </Link>
                 </li>
@@ -107,16 +98,14 @@ export function DashboardPage() {
             <RecentList items={data?.recentIncidents} empty="No incidents yet">
               {(incident) => (
                 <li key={incident._id}>
-                  <RecentRow
-                    title={incident.title}
-                    detail={incident.type}
-                    badge={
-                      <span className="flex items-center gap-2">
-                        <PendingMark count={incident._pending} />
-                        <Badge tone={severityTone[incident.severity]}>{incident.severity}</Badge>
-                      </span>
-                    }
-                  />
+                  <Link to="/incidents" search={{ incident: incident._id }} className={recentLinkClass}>
+                    <RecentRow
+                      title={incident.title}
+                      detail={incident.type}
+                      pending={incident._pending}
+                      badge={<Badge tone={severityTone[incident.severity]}>{incident.severity}</Badge>}
+                    />
+                  </Link>
                 </li>
               )}
             </RecentList>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PendingMark } from '../sync/PendingMark.tsx';
 
 interface RecentListProps<T> {
   items: T[] | undefined;
@@ -12,14 +13,28 @@ export function RecentList<T>({ items, empty, children }: RecentListProps<T>) {
   return <ul className="-my-2 divide-y divide-slate-100">{items?.map(children)}</ul>;
 }
 
-export function RecentRow({ title, detail, badge }: { title: string; detail: string; badge: ReactNode }) {
+interface RecentRowProps {
+  title: string;
+  detail: string;
+  /** Outbox entries touching the record: shows the Pending sync mark. */
+  pending: number;
+  badge: ReactNode;
+}
+
+export function RecentRow({ title, detail, pending, badge }: RecentRowProps) {
   return (
     <div className="flex min-h-14 items-center justify-between gap-3 py-2">
       <div className="min-w-0">
         <p className="truncate font-medium text-slate-900">{title}</p>
         <p className="truncate text-sm text-slate-500">{detail}</p>
       </div>
-      <div className="shrink-0">{badge}</div>
+      <span className="flex shrink-0 items-center gap-2">
+        <PendingMark count={pending} />
+        {badge}
+      </span>
     </div>
   );
 }
+
+/** A recent row opens its record's details on its screen. */
+export const recentLinkClass = '-mx-2 block rounded-lg px-2 hover:bg-slate-50';

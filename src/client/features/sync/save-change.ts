@@ -1,6 +1,7 @@
 import { localDb } from '../../data/db.ts';
 import { syncEngine } from '../../data/sync-engine.ts';
 import { queueChange, type QueuedChange } from '../../data/writes.ts';
+import { notify } from '../../lib/notify.ts';
 
 interface SyncManager {
   register(tag: string): Promise<void>;
@@ -18,4 +19,20 @@ export async function saveChange(change: QueuedChange) {
     .catch(() => {});
   void syncEngine.syncNow();
   return entry;
+}
+
+/**
+ * `saveChange` with the screen's toasts (spec section 8): the success text as soon as the change is
+ * saved on this device, or the server's message / the fallback if it could not be saved. Returns
+ * whether it was saved.
+ */
+export async function saveAndNotify(change: QueuedChange, success: string, failure: string): Promise<boolean> {
+  try {
+    await saveChange(change);
+    notify.success(success);
+    return true;
+  } catch (error) {
+    notify.error(error, failure);
+    return false;
+  }
 }

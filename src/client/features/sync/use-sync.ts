@@ -10,6 +10,21 @@ export function useSyncStatus() {
   return useSyncExternalStore(syncEngine.status.subscribe, syncEngine.status.get);
 }
 
+function onConnectionChange(listener: () => void) {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** Whether the server is reachable: the browser has a network and the last sync call got an answer. */
+export function useIsOnline(): boolean {
+  const hasNetwork = useSyncExternalStore(onConnectionChange, () => navigator.onLine);
+  return useSyncStatus().isOnline && hasNetwork;
+}
+
 /** This user's outbox, in queue order, live. */
 export function useOutbox(userId: string | undefined): OutboxEntry[] {
   return (

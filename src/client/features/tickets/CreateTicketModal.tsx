@@ -24,13 +24,15 @@ type TicketForm = typeof emptyForm;
 interface CreateTicketModalProps {
   open: boolean;
   onClose: () => void;
+  /** The machine chosen at first (the form opened from a machine). */
+  machineId?: string;
 }
 
-export function CreateTicketModal({ open, onClose }: CreateTicketModalProps) {
+export function CreateTicketModal({ open, onClose, machineId = '' }: CreateTicketModalProps) {
   const user = useSignedInUser();
   const machines = useMachineChoices();
   const formId = useId();
-  const [form, setForm] = useState<TicketForm>(emptyForm);
+  const [form, setForm] = useState<TicketForm>({ ...emptyForm, machine: machineId });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isSaving, setSaving] = useState(false);
 

@@ -19,15 +19,16 @@ import { useTicketPage } from './use-tickets.ts';
 
 /**
  * Which modal is open lives in the URL (`?new=1`, `?ticket=<id>`), so the dashboard's quick action and
- * its recent tickets can open them.
+ * its recent tickets can open them; `?new=1&machine=<id>` (from the Machines screen) chooses the machine.
  */
 function useTicketModals() {
-  const search: { new?: unknown; ticket?: unknown } = useSearch({ strict: false });
+  const search: { new?: unknown; ticket?: unknown; machine?: unknown } = useSearch({ strict: false });
   const navigate = useNavigate();
   const show = (next: { new?: 1; ticket?: string }) =>
     void navigate({ to: '/tickets', search: next, replace: true, resetScroll: false });
   return {
     isCreating: Boolean(search.new),
+    machineId: typeof search.machine === 'string' ? search.machine : '',
     ticketId: typeof search.ticket === 'string' ? search.ticket : null,
     openCreate: () => show({ new: 1 }),
     openTicket: (id: string) => show({ ticket: id }),
@@ -79,7 +80,12 @@ export function TicketsPage() {
           </>
         )}
       </div>
-      <CreateTicketModal open={modals.isCreating} onClose={modals.close} />
+      <CreateTicketModal
+        key={modals.machineId}
+        open={modals.isCreating}
+        onClose={modals.close}
+        machineId={modals.machineId}
+      />
       <TicketDetailModal ticketId={modals.ticketId} onClose={modals.close} />
     </>
   );

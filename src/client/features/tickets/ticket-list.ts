@@ -1,6 +1,7 @@
 import type { Priority, TicketStatus } from '../../../shared/enums.ts';
 import type { Ticket } from '../../../shared/schemas/ticket.ts';
 import type { Local, LocalDatabase } from '../../data/db.ts';
+import { listPageSize, readPage, type ListPage } from '../../data/read-page.ts';
 
 export type LocalTicket = Local<Ticket>;
 
@@ -12,14 +13,10 @@ export interface TicketFilters {
 
 export const noTicketFilters: TicketFilters = { search: '', status: '', priority: '' };
 
-/** Spec section 9: lists show 10 per page. */
-export const ticketPageSize = 10;
+export const ticketPageSize = listPageSize;
 
-export interface TicketPage {
+export interface TicketPage extends Omit<ListPage<LocalTicket>, 'records'> {
   tickets: LocalTicket[];
-  currentPage: number;
-  totalPages: number;
-  total: number;
 }
 
 function matcher({ search, status, priority }: TicketFilters) {
@@ -34,18 +31,10 @@ function matcher({ search, status, priority }: TicketFilters) {
 /**
  * One page of the tickets on this device, newest first, filtered as the server's list call filters
  * (search over number, title and description, case-insensitive), so the screen works the same offline.
- * A page past the end (the filters just narrowed the list) shows the last page.
  */
 export async function readTicketPage(db: LocalDatabase, filters: TicketFilters, page: number): Promise<TicketPage> {
-  const matching = () => db.tickets.orderBy('createdAt').reverse().filter(matcher(filters));
-  const total = await matching().count();
-  const totalPages = Math.max(1, Math.ceil(total / ticketPageSize));
-  const currentPage = Math.min(Math.max(1, page), totalPages);
-  const tickets = await matching()
-    .offset((currentPage - 1) * ticketPageSize)
-    .limit(ticketPageSize)
-    .toArray();
-  return { tickets, currentPage, totalPages, total };
+  const { records, ...info } = await readPage(db.tickets, matcher(filters), page, ticketPageSize);
+  return { tickets: records, ...info };
 }
 
 /** Whether the server has this comment yet; if not, it waits in the outbox. */
