@@ -37,6 +37,11 @@ describe('machines', () => {
     expect(machines.map((m) => m._id)).toContain(created._id);
     expect(machines.every((m) => m.department === 'Rolling Mill')).toBe(true);
 
+    for (const search of ['ptm-40', 'FIVES']) {
+      const byModelOrMaker = await t.app.inject({ url: `/api/machines?search=${search}`, headers: t.team.operator.headers });
+      expect(z.array(machine).parse(byModelOrMaker.json()).map((m) => m._id)).toContain(created._id);
+    }
+
     const none = await t.app.inject({
       url: '/api/machines?status=Down&search=Hot%20Rolling',
       headers: t.team.operator.headers,

@@ -105,6 +105,8 @@ export function createMachineRepository(database: Database) {
             ilike(machines.name, pattern),
             ilike(machines.machineCode, pattern),
             ilike(machines.location, pattern),
+            ilike(machines.model, pattern),
+            ilike(machines.manufacturer, pattern),
           )!,
         );
       }

@@ -1,10 +1,11 @@
 import type { QueuedChange } from '../../../src/client/data/writes.ts';
+import { machineStatusChange } from '../../../src/client/features/machines/machine-changes.ts';
 import {
   createTicketChange,
   ticketCommentChange,
   ticketStatusChange,
 } from '../../../src/client/features/tickets/ticket-changes.ts';
-import type { TicketStatus } from '../../../src/shared/enums.ts';
+import type { MachineStatus, TicketStatus } from '../../../src/shared/enums.ts';
 import type { Machine } from '../../../src/shared/schemas/machine.ts';
 
 interface User {
@@ -32,17 +33,5 @@ export const ticketComment = (user: User, ticketId: string, text: string) =>
 export const ticketStatus = (user: User, ticketId: string, status: TicketStatus) =>
   ticketStatusChange(user, ticketRef(ticketId), status);
 
-/** Machines have no screen module yet (issue 4): the wire format written out. */
-export function machineStatus(user: User, machineId: string, status: string): QueuedChange {
-  return {
-    userId: user._id,
-    entity: 'machine',
-    recordId: machineId,
-    kind: 'update',
-    method: 'PATCH',
-    url: `/machines/${machineId}/status`,
-    body: { status },
-    preview: { status },
-    label: `Status -> ${status}`,
-  };
-}
+export const machineStatus = (user: User, machineId: string, status: MachineStatus) =>
+  machineStatusChange(user, { _id: machineId, name: 'machine', machineId: 'M-1' }, status);

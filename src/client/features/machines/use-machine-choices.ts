@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Machine } from '../../../shared/schemas/machine.ts';
 import { localDb } from '../../data/db.ts';
+import type { LocalMachine } from './machine-list.ts';
 
-/** Every machine on this device by name, for the forms and filters that pick one. */
-export function useMachineChoices(): Machine[] | undefined {
+/** Every machine on this device by name, live, for the machine list and the forms and filters that pick one. */
+export function useMachineChoices(): LocalMachine[] | undefined {
   return useLiveQuery(() => localDb.machines.orderBy('name').toArray(), []);
 }

@@ -1,0 +1,145 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { effectiveScheduleStatus } from '../../../shared/schedule-status.ts';
+import {
+  Badge,
+  machineStatusTone,
+  priorityTone,
+  scheduleStatusTone,
+  ticketStatusTone,
+} from '../../components/ui/Badge.tsx';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { PendingMark } from '../sync/PendingMark.tsx';
+import { CreateTicketLink } from './CreateTicketLink.tsx';
+import { FactList } from './FactList.tsx';
+import { calendarDateText, operatingHoursText, type LocalMachine } from './machine-list.ts';
+import { useMachine, useMachineWork } from './use-machines.ts';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3">
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+const listClass = 'divide-y divide-slate-100 rounded-xl border border-slate-200';
+const emptyClass = 'text-sm text-slate-500';
+
+function OpenWork({ machineId }: { machineId: string }) {
+  const work = useMachineWork(machineId);
+  if (!work) return <Spinner />;
+  const { openTickets, schedules } = work;
+  return (
+    <>
+      <Section title={`Open Tickets (${openTickets.length})`}>
+        {openTickets.length === 0 ? (
+          <p className={emptyClass}>No open tickets.</p>
+        ) : (
+          <ul className={listClass}>
+            {openTickets.map((ticket) => (
+              <li key={ticket._id}>
+                <Link
+                  to="/tickets"
+                  search={{ ticket: ticket._id }}
+                  className="block min-h-11 px-3 py-2 hover:bg-slate-50"
+                >
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="font-mono text-xs text-slate-500">{ticket.ticketNumber || 'New ticket'}</span>
+                    <Badge tone={ticketStatusTone[ticket.status]}>{ticket.status}</Badge>
+                    <Badge tone={priorityTone[ticket.priority]}>{ticket.priority}</Badge>
+                  </span>
+                  <span className="mt-1 block font-medium break-words text-brand-700">{ticket.title}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title={`Maintenance Schedules (${schedules.length})`}>
+        {schedules.length === 0 ? (
+          <p className={emptyClass}>No maintenance scheduled.</p>
+        ) : (
+          <ul className={listClass}>
+            {schedules.map((schedule) => {
+              const status = effectiveScheduleStatus(schedule.status, schedule.scheduledDate);
+              return (
+                <li key={schedule._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
+                  <span className="min-w-0 flex-1 font-medium break-words text-slate-900">{schedule.title}</span>
+                  <time dateTime={schedule.scheduledDate} className="text-sm text-slate-600">
+                    {new Date(schedule.scheduledDate).toLocaleDateString()}
+                  </time>
+                  <Badge tone={scheduleStatusTone[status]}>{status}</Badge>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Section>
+    </>
+  );
+}
+
+const orDash = (text: string) => text || '-';
+
+function MachineDetails({ machine }: { machine: LocalMachine }) {
+  const { specifications } = machine;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={machineStatusTone[machine.status]}>{machine.status}</Badge>
+        <PendingMark count={machine._pending} />
+      </div>
+      <FactList
+        className="grid-cols-2 sm:grid-cols-3"
+        facts={[
+          ['Machine ID', machine.machineId],
+          ['Department', machine.department],
+          ['Location', machine.location],
+          ['Model', machine.model],
+          ['Manufacturer', machine.manufacturer],
+          ['Installation Date', calendarDateText(machine.installationDate)],
+          ['Operating Hours', operatingHoursText(machine.operatingHours)],
+        ]}
+      />
+      <Section title="Specifications">
+        <FactList
+          className="grid-cols-2 sm:grid-cols-4"
+          facts={[
+            ['Capacity', orDash(specifications.capacity)],
+            ['Power', orDash(specifications.power)],
+            ['Dimensions', orDash(specifications.dimensions)],
+            ['Weight', orDash(specifications.weight)],
+          ]}
+        />
+      </Section>
+      <OpenWork machineId={machine._id} />
+    </div>
+  );
+}
+
+interface MachineDetailModalProps {
+  machineId: string | null;
+  onClose: () => void;
+}
+
+/** The whole machine and its open work, as this device has them. */
+export function MachineDetailModal({ machineId, onClose }: MachineDetailModalProps) {
+  const machine = useMachine(machineId);
+
+  return (
+    <Modal
+      open={machineId !== null}
+      onClose={onClose}
+      title={machine ? machine.name : 'Machine'}
+      size="xl"
+      footer={machine && <CreateTicketLink machineId={machine._id} />}
+    >
+      {machine === undefined && <Spinner />}
+      {machine === null && <p className="text-sm text-slate-600">This machine is not on this device.</p>}
+      {machine && <MachineDetails machine={machine} />}
+    </Modal>
+  );
+}

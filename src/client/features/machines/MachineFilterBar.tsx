@@ -1,0 +1,82 @@
+import { SlidersHorizontal } from 'lucide-react';
+import { useId, useState } from 'react';
+import { machineDepartments, machineStatuses } from '../../../shared/enums.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Field, Select } from '../../components/ui/Field.tsx';
+import { SearchInput } from '../../components/ui/SearchInput.tsx';
+import { distinctValues, extraFilterCount, type LocalMachine, type MachineFilters } from './machine-list.ts';
+
+const moreFilters = [
+  ['location', 'Location', 'All Locations'],
+  ['manufacturer', 'Manufacturer', 'All Manufacturers'],
+] as const;
+
+interface MachineFilterBarProps {
+  filters: MachineFilters;
+  onChange: (filters: MachineFilters) => void;
+  /** Every machine on this device: the 'More Filters' options come from them. */
+  machines: readonly LocalMachine[];
+}
+
+export function MachineFilterBar({ filters, onChange, machines }: MachineFilterBarProps) {
+  const [showMore, setShowMore] = useState(false);
+  const moreId = useId();
+  const extra = extraFilterCount(filters);
+  const set = (field: keyof MachineFilters) => (event: { target: { value: string } }) =>
+    onChange({ ...filters, [field]: event.target.value });
+
+  return (
+    <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_12rem_auto]">
+        <SearchInput
+          aria-label="Search machines"
+          placeholder="Search machines..."
+          value={filters.search}
+          onChange={set('search')}
+        />
+        <Select
+          aria-label="Department"
+          placeholder="All Departments"
+          options={machineDepartments}
+          value={filters.department}
+          onChange={set('department')}
+        />
+        <Select
+          aria-label="Status"
+          placeholder="All Status"
+          options={machineStatuses}
+          value={filters.status}
+          onChange={set('status')}
+        />
+        <Button
+          variant="secondary"
+          aria-expanded={showMore}
+          aria-controls={showMore ? moreId : undefined}
+          onClick={() => setShowMore((shown) => !shown)}
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-5" /> More Filters
+          {extra > 0 && (
+            <span className="rounded-full bg-brand-600 px-2 text-xs text-white">
+              {extra}
+              <span className="sr-only"> set</span>
+            </span>
+          )}
+        </Button>
+      </div>
+      {showMore && (
+        <div id={moreId} className="grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-2">
+          {moreFilters.map(([field, label, placeholder]) => (
+            <Field key={field} label={label}>
+              <Select
+                placeholder={placeholder}
+                options={distinctValues(machines, field)}
+                value={filters[field]}
+                onChange={set(field)}
+              />
+            </Field>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

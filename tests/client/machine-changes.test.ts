@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { machineCreate, type Machine } from '../../src/shared/schemas/machine.ts';
+import { LocalDatabase } from '../../src/client/data/db.ts';
+import { createReplayer } from '../../src/client/data/replayer.ts';
+import { createSyncStatus } from '../../src/client/data/sync-status.ts';
+import { queueChange } from '../../src/client/data/writes.ts';
+import { createMachineChange, machineStatusChange } from '../../src/client/features/machines/machine-changes.ts';
+import { filterMachines, noMachineFilters } from '../../src/client/features/machines/machine-list.ts';
+import type { Account } from '../server/helpers/app.ts';
+import { createNetwork, startLiveServer } from './helpers/live-server.ts';
+
+let server: Awaited<ReturnType<typeof startLiveServer>>;
+let engineer: Account;
+let admin: Account;
+
+beforeAll(async () => {
+  server = await startLiveServer();
+  [engineer, admin] = await Promise.all([server.register('maintenance_engineer'), server.register('admin')]);
+});
+afterAll(() => server.close());
+
+let db: LocalDatabase;
+let network: ReturnType<typeof createNetwork>;
+const user = () => ({ _id: engineer._id, name: engineer.name });
+
+beforeEach(() => {
+  db = new LocalDatabase(`test-${crypto.randomUUID()}`);
+  network = createNetwork(server.baseUrl, () => engineer.token);
+});
+
+const replayer = () =>
+  createReplayer({
+    db,
+    transport: network.transport,
+    status: createSyncStatus(),
+    getUserId: () => engineer._id,
+    random: () => 0,
+  });
+
+function machineInput(machineId: string, overrides: Record<string, unknown> = {}) {
+  return machineCreate.parse({
+    name: 'Edge Trimmer ET-2',
+    machineId,
+    department: 'Rolling Mill',
+    location: 'Cold Mill Exit',
+    model: 'ET 1800',
+    manufacturer: 'Primetals',
+    installationDate: '2025-11-03',
+    specifications: { capacity: '1,800 mm strip', power: '', dimensions: '', weight: '' },
+    ...overrides,
+  });
+}
+
+async function serverMachine(id: string): Promise<Machine> {
+  return (await server.t.app.inject({ url: `/api/machines/${id}`, headers: admin.headers })).json();
+}
+
+describe('machine changes of the Machines screen', () => {
+  it('shows a new machine as the server stores it, and sends it and a status change once', async () => {
+    network.isDown = true;
+    const code = `RM-ET-${crypto.randomUUID().slice(0, 6)}`;
+    const create = createMachineChange(user(), machineInput(code));
+    expect(create.label).toBe(`New machine: Edge Trimmer ET-2 (${code})`);
+    await queueChange(db, create);
+    const draft = (await db.machines.get(create.recordId))!;
+    expect(draft).toMatchObject({ status: 'Running', operatingHours: 0, _server: null, _pending: 1 });
+
+    const status = machineStatusChange(user(), draft, 'Maintenance');
+    expect(status).toMatchObject({
+      method: 'PATCH',
+      url: `/machines/${create.recordId}/status`,
+      body: { status: 'Maintenance' },
+      label: `Status -> Maintenance on Edge Trimmer ET-2 (${code})`,
+    });
+    await queueChange(db, status);
+    expect(await db.machines.get(create.recordId)).toMatchObject({ status: 'Maintenance', _pending: 2 });
+
+    network.isDown = false;
+    await replayer().run();
+    expect(await db.outbox.count()).toBe(0);
+    const stored = await serverMachine(create.recordId);
+    const { version, createdAt, updatedAt, ...fields } = stored;
+    const {
+      version: _v,
+      createdAt: _c,
+      updatedAt: _u,
+      _server,
+      _pending,
+      ...shown
+    } = (await db.machines.get(create.recordId))!;
+    expect(shown).toEqual(fields);
+    expect(_pending).toBe(0);
+    expect(stored.status).toBe('Maintenance');
+    const listed = await server.t.app.inject({ url: `/api/machines?search=${code}`, headers: admin.headers });
+    expect(listed.json()).toHaveLength(1);
+  });
+
+  it('leaves a machine ID the server refuses in the queue with its message', async () => {
+    const code = `RM-DUP-${crypto.randomUUID().slice(0, 6)}`;
+    await queueChange(db, createMachineChange(user(), machineInput(code)));
+    await replayer().run();
+    const duplicate = createMachineChange(user(), machineInput(code, { name: 'Second trimmer' }));
+    await queueChange(db, duplicate);
+    await replayer().run();
+    expect(await db.outbox.get({ id: duplicate.id! })).toMatchObject({
+      state: 'failed',
+      error: `Machine ID ${code} is already in use`,
+    });
+  });
+});
+
+describe('the machine filters', () => {
+  const machines = [
+    machineInput('SM-PTM-01', { name: 'Pot Tending Machine', location: 'Potroom A', manufacturer: 'Fives ECL' }),
+    machineInput('CA-HF-02', {
+      name: 'Holding Furnace',
+      department: 'Casting',
+      model: 'HF 40',
+      location: 'Cast House',
+    }),
+  ].map((input) => ({ ...input, _id: crypto.randomUUID(), version: 1, createdAt: '', updatedAt: '' }) as Machine);
+  const names = (filters: Partial<typeof noMachineFilters>) =>
+    filterMachines(machines, { ...noMachineFilters, ...filters }).map((machine) => machine.name);
+
+  it('searches name, ID, location, model and manufacturer case-insensitively and matches every filter set', () => {
+    expect(names({})).toEqual(['Pot Tending Machine', 'Holding Furnace']);
+    expect(names({ search: 'sm-ptm' })).toEqual(['Pot Tending Machine']);
+    expect(names({ search: 'CAST HOUSE' })).toEqual(['Holding Furnace']);
+    expect(names({ search: 'hf 40' })).toEqual(['Holding Furnace']);
+    expect(names({ search: 'fives' })).toEqual(['Pot Tending Machine']);
+    expect(names({ department: 'Casting', search: 'pot' })).toEqual([]);
+    expect(names({ status: 'Running', location: 'Potroom A' })).toEqual(['Pot Tending Machine']);
+    expect(names({ manufacturer: 'Primetals' })).toEqual(['Holding Furnace']);
+  });
+});
