@@ -1,5 +1,92 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Plus, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { can } from '../../../shared/permissions.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { Pagination } from '../../components/ui/Pagination.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useSignedInUser } from '../auth/session.ts';
+import { useSyncStatus } from '../sync/use-sync.ts';
+import { IncidentCard } from './IncidentCard.tsx';
+import { IncidentCounters } from './IncidentCounters.tsx';
+import { IncidentDetailModal } from './IncidentDetailModal.tsx';
+import { IncidentFilterBar } from './IncidentFilterBar.tsx';
+import { noIncidentFilters, type IncidentFilters } from './incident-list.ts';
+import { ReportIncidentModal } from './ReportIncidentModal.tsx';
+import { useIncidentPage } from './use-incidents.ts';
+
+/**
+ * Which modal is open lives in the URL (`?new=1`, `?incident=<id>`), so the dashboard's quick action and
+ * its recent incidents can open them.
+ */
+function useIncidentModals() {
+  const search: { new?: unknown; incident?: unknown } = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const show = (next: { new?: 1; incident?: string }) =>
+    void navigate({ to: '/incidents', search: next, replace: true, resetScroll: false });
+  return {
+    isReporting: Boolean(search.new),
+    incidentId: typeof search.incident === 'string' ? search.incident : null,
+    openReport: () => show({ new: 1 }),
+    openIncident: (id: string) => show({ incident: id }),
+    close: () => show({}),
+  };
+}
 
 export function IncidentsPage() {
-  return <PageHeader title="Safety Incidents" />;
+  const user = useSignedInUser();
+  const modals = useIncidentModals();
+  const [filters, setFilters] = useState<IncidentFilters>(noIncidentFilters);
+  const [page, setPage] = useState(1);
+  const result = useIncidentPage(filters, page);
+  const sync = useSyncStatus();
+  // Before the first pull of a fresh device has brought anything, 'No incidents found' would be wrong.
+  const isFirstPull = sync.isPulling && !sync.lastPulledAt;
+
+  function filter(next: IncidentFilters) {
+    setFilters(next);
+    setPage(1);
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Safety Incidents"
+        subtitle="Report and track safety incidents across the plant"
+        actions={
+          can(user.role, 'incident:create') && (
+            <Button onClick={modals.openReport}>
+              <Plus aria-hidden="true" className="size-5" /> Report Incident
+            </Button>
+          )
+        }
+      />
+      <div className="space-y-4">
+        <IncidentCounters incidents={result?.incidents ?? []} />
+        <IncidentFilterBar filters={filters} onChange={filter} />
+        {result === undefined || (result.total === 0 && isFirstPull) ? (
+          <div className="flex justify-center py-12">
+            <Spinner label="Loading incidents..." showLabel />
+          </div>
+        ) : result.total === 0 ? (
+          <EmptyState icon={ShieldCheck} title="No incidents found" />
+        ) : (
+          <>
+            <ul className="grid gap-4 lg:grid-cols-2">
+              {result.incidents.map((incident) => (
+                <li key={incident._id} className="flex">
+                  <IncidentCard incident={incident} onView={() => modals.openIncident(incident._id)} />
+                </li>
+              ))}
+            </ul>
+            <Pagination currentPage={result.currentPage} totalPages={result.totalPages} onPageChange={setPage} />
+          </>
+        )}
+      </div>
+      {modals.isReporting && <ReportIncidentModal onClose={modals.close} />}
+      <IncidentDetailModal incidentId={modals.incidentId} onClose={modals.close} />
+    </>
+  );
 }

@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useSignedInUser } from '../auth/session.ts';
+import { Attachments } from '../attachments/Attachments.tsx';
+import { incidentAttachmentChange } from './incident-changes.ts';
+import type { LocalIncident } from './incident-list.ts';
+import { IncidentBadges } from './IncidentBadges.tsx';
+import { IncidentTypeIcon } from './IncidentTypeIcon.tsx';
+import { useIncident } from './use-incidents.ts';
+
+const none = <span className="text-slate-500">None recorded</span>;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h4 className="text-sm font-semibold text-slate-900">{title}</h4>
+      <div className="text-sm text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+/** Label and value side by side: the facts of a report read like a form. */
+function Facts({ facts }: { facts: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl border border-slate-200 p-4 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+      {facts.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-500">{label}</dt>
+          <dd className="min-w-0 break-words text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A list of people, each as a line of name and details, or 'None recorded'. */
+function People({ people }: { people: { name: string; details: string[] }[] }) {
+  if (people.length === 0) return none;
+  return (
+    <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+      {people.map((person, index) => (
+        <li key={index} className="px-3 py-2">
+          <span className="font-medium text-slate-900">{person.name || 'Unnamed'}</span>
+          {person.details.filter(Boolean).map((detail) => (
+            <span key={detail} className="text-slate-600">
+              {' · '}
+              {detail}
+            </span>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function IncidentDetails({ incident }: { incident: LocalIncident }) {
+  const user = useSignedInUser();
+  return (
+    <div className="space-y-6">
+      <div className="flex items-start gap-3">
+        <IncidentTypeIcon type={incident.type} />
+        <div className="min-w-0 space-y-2">
+          <IncidentBadges incident={incident} />
+          <h3 className="text-xl font-semibold break-words text-slate-900">{incident.title}</h3>
+        </div>
+      </div>
+      <p className="text-sm whitespace-pre-wrap text-slate-700">{incident.description}</p>
+
+      <Facts
+        facts={[
+          ['Type', incident.type],
+          ['Department', incident.department],
+          ['Location', incident.location],
+          ['Incident Date', new Date(incident.incidentDate).toLocaleDateString()],
+          ['Reported By', incident.reportedBy?.name ?? 'Former user'],
+          ['Reported', new Date(incident.createdAt).toLocaleString()],
+        ]}
+      />
+
+      <Section title={`Involved Persons (${incident.involvedPersons.length})`}>
+        <People
+          people={incident.involvedPersons.map(({ name, role, department }) => ({ name, details: [role, department] }))}
+        />
+      </Section>
+      <Section title={`Witnesses (${incident.witnesses.length})`}>
+        <People people={incident.witnesses.map(({ name, contact }) => ({ name, details: [contact] }))} />
+      </Section>
+      <Section title="Immediate Actions Taken">
+        {incident.immediateActions ? <p className="whitespace-pre-wrap">{incident.immediateActions}</p> : none}
+      </Section>
+
+      <Attachments record={incident} changeFor={(file) => incidentAttachmentChange(user, incident, file)} />
+    </div>
+  );
+}
+
+interface IncidentDetailModalProps {
+  incidentId: string | null;
+  onClose: () => void;
+}
+
+/** The whole report as this device has it, live: files added here show at once, marked until sent. */
+export function IncidentDetailModal({ incidentId, onClose }: IncidentDetailModalProps) {
+  const incident = useIncident(incidentId);
+  const title = incident ? incident.incidentNumber || 'New incident' : 'Incident';
+
+  return (
+    <Modal open={incidentId !== null} onClose={onClose} title={title} size="xl">
+      {incident === undefined && <Spinner />}
+      {incident === null && <p className="text-sm text-slate-600">This incident is not on this device.</p>}
+      {incident && <IncidentDetails incident={incident} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+import type { IncidentStatus } from '../../../shared/enums.ts';
+import type { UserRef } from '../../../shared/schemas/common.ts';
+import type { Incident, incidentCreate } from '../../../shared/schemas/incident.ts';
+import type { QueuedChange } from '../../data/writes.ts';
+import { attachmentChange, author, createChange, updateChange } from '../sync/record-changes.ts';
+
+type IncidentRef = Pick<Incident, '_id' | 'incidentNumber' | 'title'>;
+
+/** "INC-000042", or the title while the server has not numbered an incident reported here. */
+export function incidentName(incident: IncidentRef): string {
+  return incident.incidentNumber || `"${incident.title}"`;
+}
+
+/** The form starts with an empty person row: rows left entirely blank are not people. */
+function filledRows<T extends Record<string, string>>(rows: T[]): T[] {
+  return rows.filter((row) => Object.values(row).some((value) => value.trim() !== ''));
+}
+
+/** A new report, shown at once (status Open, no number yet) until the server numbers it. */
+export function createIncidentChange(user: UserRef, report: z.output<typeof incidentCreate>): QueuedChange {
+  const _id = report._id ?? crypto.randomUUID();
+  const now = new Date().toISOString();
+  const input = {
+    ...report,
+    involvedPersons: filledRows(report.involvedPersons),
+    witnesses: filledRows(report.witnesses),
+  };
+  const body = { ...input, _id };
+  const preview: Incident = {
+    _id,
+    version: 0,
+    createdAt: now,
+    updatedAt: now,
+    incidentNumber: '',
+    title: input.title,
+    description: input.description,
+    type: input.type,
+    severity: input.severity,
+    status: 'Open',
+    location: input.location,
+    department: input.department,
+    incidentDate: input.incidentDate,
+    involvedPersons: input.involvedPersons,
+    witnesses: input.witnesses,
+    immediateActions: input.immediateActions,
+    reportedBy: author(user),
+    attachments: [],
+  };
+  return createChange(user, 'incident', body, preview, `New incident: ${input.title}`);
+}
+
+export function incidentStatusChange(user: UserRef, incident: IncidentRef, status: IncidentStatus): QueuedChange {
+  return updateChange(user, 'incident', incident._id, {
+    body: { status },
+    preview: { status },
+    label: `Status -> ${status} on ${incidentName(incident)}`,
+  });
+}
+
+export function incidentAttachmentChange(user: UserRef, incident: IncidentRef, file: File): QueuedChange {
+  return attachmentChange(user, 'incident', incident._id, file, `Attachment ${file.name} on ${incidentName(incident)}`);
+}

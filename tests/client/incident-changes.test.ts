@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { incidentCreate, type Incident, type IncidentPage } from '../../src/shared/schemas/incident.ts';
+import { LocalDatabase } from '../../src/client/data/db.ts';
+import { pullChanges } from '../../src/client/data/pull.ts';
+import { createReplayer } from '../../src/client/data/replayer.ts';
+import { createSyncStatus } from '../../src/client/data/sync-status.ts';
+import { queueChange } from '../../src/client/data/writes.ts';
+import {
+  createIncidentChange,
+  incidentAttachmentChange,
+  incidentStatusChange,
+} from '../../src/client/features/incidents/incident-changes.ts';
+import {
+  countIncidents,
+  noIncidentFilters,
+  readIncidentPage,
+  type IncidentFilters,
+} from '../../src/client/features/incidents/incident-list.ts';
+import type { Account } from '../server/helpers/app.ts';
+import { createNetwork, startLiveServer } from './helpers/live-server.ts';
+
+let server: Awaited<ReturnType<typeof startLiveServer>>;
+let officer: Account;
+let admin: Account;
+
+beforeAll(async () => {
+  server = await startLiveServer();
+  [officer, admin] = await Promise.all([server.register('safety_officer'), server.register('admin')]);
+});
+afterAll(() => server.close());
+
+let db: LocalDatabase;
+let network: ReturnType<typeof createNetwork>;
+let status: ReturnType<typeof createSyncStatus>;
+const user = () => ({ _id: officer._id, name: officer.name });
+
+beforeEach(() => {
+  db = new LocalDatabase(`test-${crypto.randomUUID()}`);
+  network = createNetwork(server.baseUrl, () => officer.token);
+  status = createSyncStatus();
+});
+
+const replayer = () =>
+  createReplayer({ db, transport: network.transport, status, getUserId: () => officer._id, random: () => 0 });
+
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(60).fill(3)])], 'spill.png', {
+    type: 'image/png',
+  });
+
+function report(title: string, overrides: Record<string, unknown> = {}) {
+  return incidentCreate.parse({
+    title,
+    description: 'Coolant ran into the drainage channel',
+    location: 'Hot Mill Hall',
+    department: 'Rolling Mill',
+    incidentDate: new Date('2026-03-02T00:00').toISOString(),
+    ...overrides,
+  });
+}
+
+async function serverIncident(id: string): Promise<Incident> {
+  return (await server.t.app.inject({ url: `/api/incidents/${id}`, headers: admin.headers })).json();
+}
+
+describe('incident changes of the Incidents screen', () => {
+  it('reports, changes status and attaches offline, drops blank rows, then reaches the server exactly once', async () => {
+    network.isDown = true;
+    const title = `Emulsion spill ${crypto.randomUUID().slice(0, 6)}`;
+    const create = createIncidentChange(
+      user(),
+      report(title, {
+        involvedPersons: [
+          { name: '', role: ' ', department: '' },
+          { name: 'Kofi Mensah', role: 'Mill operator', department: '' },
+        ],
+        witnesses: [
+          { name: 'Grace Mwangi', contact: 'ext. 4410' },
+          { name: '', contact: '' },
+        ],
+      }),
+    );
+    expect(create.body).toMatchObject({
+      involvedPersons: [{ name: 'Kofi Mensah', role: 'Mill operator', department: '' }],
+      witnesses: [{ name: 'Grace Mwangi', contact: 'ext. 4410' }],
+      type: 'Near Miss',
+      severity: 'Medium',
+      immediateActions: '',
+    });
+    await queueChange(db, create);
+    const draft = (await db.incidents.get(create.recordId))!;
+    expect(draft).toMatchObject({ incidentNumber: '', status: 'Open', reportedBy: user(), _server: null, _pending: 1 });
+    expect(draft.involvedPersons).toHaveLength(1);
+
+    const statusChange = incidentStatusChange(user(), draft, 'Under Investigation');
+    expect(statusChange.label).toBe(`Status -> Under Investigation on "${title}"`);
+    await queueChange(db, statusChange);
+    await queueChange(db, incidentAttachmentChange(user(), draft, png()));
+    expect(await db.incidents.get(create.recordId)).toMatchObject({ status: 'Under Investigation', _pending: 3 });
+
+    await replayer().run();
+    expect(await db.outbox.count()).toBe(3);
+    network.isDown = false;
+    await replayer().retryNow();
+    expect(await db.outbox.count()).toBe(0);
+
+    const stored = await serverIncident(create.recordId);
+    expect(stored).toMatchObject({
+      title,
+      status: 'Under Investigation',
+      incidentDate: new Date('2026-03-02T00:00').toISOString(),
+      involvedPersons: [{ name: 'Kofi Mensah', role: 'Mill operator', department: '' }],
+      witnesses: [{ name: 'Grace Mwangi', contact: 'ext. 4410' }],
+      reportedBy: { _id: officer._id },
+      attachments: [expect.objectContaining({ originalName: 'spill.png', mimeType: 'image/png' })],
+    });
+    expect(stored.incidentNumber).toMatch(/^INC-\d{6}$/);
+    const listed = await server.t.app.inject({
+      url: `/api/incidents?search=${encodeURIComponent(title)}`,
+      headers: admin.headers,
+    });
+    expect(listed.json().total).toBe(1);
+    expect(await db.incidents.get(create.recordId)).toMatchObject({
+      incidentNumber: stored.incidentNumber,
+      _pending: 0,
+    });
+  });
+});
+
+describe('the incidents list on this device', () => {
+  it('filters, searches, orders and pages exactly as GET /api/incidents does', async () => {
+    const stories = [
+      ['Molten metal splash at tapping', 'Metal splashed out of the crucible', 'Potroom A', 'Injury', 'Critical'],
+      ['Forklift struck billet rack', 'Two billets fell', 'Billet Yard', 'Property Damage', 'Low'],
+      ['Roll coolant emulsion spill', 'Overflow from the cellar sump', 'Cold Mill Hall', 'Environmental', 'High'],
+      ['Gate left open', 'Visitor without escort', 'Main Gate', 'Security', 'Medium'],
+    ] as const;
+    for (let index = 0; index < 14; index += 1) {
+      const [title, description, location, type, severity] = stories[index % stories.length]!;
+      const created = await server.t.app.inject({
+        method: 'POST',
+        url: '/api/incidents',
+        headers: officer.headers,
+        payload: report(`${title} ${index}`, { description, location, type, severity }),
+      });
+      // Apart in time (the server keeps microseconds, the records carry milliseconds): a clear newest-first order.
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      if (index % 3 === 0) {
+        await server.t.app.inject({
+          method: 'PUT',
+          url: `/api/incidents/${created.json()._id}`,
+          headers: officer.headers,
+          payload: { status: index % 2 === 0 ? 'Closed' : 'Under Investigation' },
+        });
+      }
+    }
+    await pullChanges(db, network.transport, status);
+
+    const queries: [Partial<IncidentFilters>, number][] = [
+      [{}, 1],
+      [{}, 2],
+      [{ type: 'Injury' }, 1],
+      [{ severity: 'High', status: 'Open' }, 1],
+      [{ status: 'Closed' }, 1],
+      [{ search: 'POTROOM' }, 1],
+      // Title, then description: one searched text, as the server's.
+      [{ search: 'tapping 4 metal' }, 1],
+      [{ search: '  gate  ' }, 1],
+      [{ search: 'nothing like this' }, 1],
+    ];
+    for (const [filters, page] of queries) {
+      const query = new URLSearchParams({ ...filters, page: String(page) });
+      const online: IncidentPage = (
+        await server.t.app.inject({ url: `/api/incidents?${query}`, headers: admin.headers })
+      ).json();
+      const local = await readIncidentPage(db, { ...noIncidentFilters, ...filters }, page);
+      expect(
+        local.incidents.map((incident) => incident._id),
+        JSON.stringify(filters),
+      ).toEqual(online.incidents.map((incident) => incident._id));
+      expect(local).toMatchObject({
+        currentPage: online.currentPage,
+        totalPages: online.totalPages,
+        total: online.total,
+      });
+    }
+    expect(await readIncidentPage(db, noIncidentFilters, 99)).toMatchObject({ currentPage: 2 });
+  });
+
+  it('counts the page shown: open, under investigation, critical, and incidents dated this month', () => {
+    const now = new Date(2026, 2, 15, 12);
+    const incident = (status: string, severity: string, incidentDate: Date) =>
+      ({ status, severity, incidentDate: incidentDate.toISOString() }) as Incident;
+    expect(
+      countIncidents(
+        [
+          incident('Open', 'Critical', new Date(2026, 2, 1, 0, 0)),
+          incident('Open', 'Low', new Date(2026, 1, 28, 23, 59)),
+          incident('Under Investigation', 'Critical', new Date(2026, 2, 31, 23, 0)),
+          incident('Closed', 'High', new Date(2025, 2, 10)),
+        ],
+        now,
+      ),
+    ).toEqual({ open: 2, underInvestigation: 1, critical: 2, thisMonth: 2 });
+  });
+});
