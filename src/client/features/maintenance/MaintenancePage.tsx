@@ -1,5 +1,123 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { CalendarDays, CalendarPlus, List, Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useSyncStatus } from '../sync/use-sync.ts';
+import { MaintenanceCalendar } from './MaintenanceCalendar.tsx';
+import { ScheduleDetailModal } from './ScheduleDetailModal.tsx';
+import { ScheduleFilterBar } from './ScheduleFilterBar.tsx';
+import { ScheduleFormModal } from './ScheduleFormModal.tsx';
+import { ScheduleList } from './ScheduleList.tsx';
+import { monthOf } from './calendar-month.ts';
+import { filterSchedules, noScheduleFilters, type LocalSchedule, type ScheduleFilters } from './schedule-list.ts';
+import { useSchedule, useSchedules } from './use-schedules.ts';
+
+type View = 'calendar' | 'list';
+
+const noSchedules: LocalSchedule[] = [];
+
+/** Which modal is open lives in the URL (`?new=1`, `?schedule=<id>`, `?edit=<id>`), so links can open them. */
+function useMaintenanceModals() {
+  const search: { new?: unknown; schedule?: unknown; edit?: unknown } = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const show = (next: { new?: 1; schedule?: string; edit?: string }) =>
+    void navigate({ to: '/maintenance', search: next, replace: true, resetScroll: false });
+  return {
+    isCreating: Boolean(search.new),
+    scheduleId: typeof search.schedule === 'string' ? search.schedule : null,
+    editId: typeof search.edit === 'string' ? search.edit : null,
+    openCreate: () => show({ new: 1 }),
+    openSchedule: (id: string) => show({ schedule: id }),
+    openEdit: (id: string) => show({ edit: id }),
+    close: () => show({}),
+  };
+}
+
+function ViewToggle({ view, onChange }: { view: View; onChange: (view: View) => void }) {
+  const option = (value: View, label: string, Icon: typeof List) => (
+    <Button
+      variant={view === value ? 'primary' : 'secondary'}
+      aria-pressed={view === value}
+      onClick={() => onChange(value)}
+      className="rounded-none first:rounded-l-lg last:rounded-r-lg"
+    >
+      <Icon aria-hidden="true" className="size-4" /> {label}
+    </Button>
+  );
+  return (
+    <div role="group" aria-label="View" className="flex">
+      {option('calendar', 'Calendar', CalendarDays)}
+      {option('list', 'List', List)}
+    </div>
+  );
+}
 
 export function MaintenancePage() {
-  return <PageHeader title="Preventive Maintenance" subtitle="Schedule and track maintenance activities" />;
+  const modals = useMaintenanceModals();
+  // The calendar first: planning a month of preventive work is what the screen is for.
+  const [view, setView] = useState<View>('calendar');
+  const [filters, setFilters] = useState<ScheduleFilters>(noScheduleFilters);
+  const [month, setMonth] = useState(() => monthOf(new Date()));
+  const schedules = useSchedules();
+  const editing = useSchedule(modals.editId);
+  const sync = useSyncStatus();
+  // Before the first pull of a fresh device has brought anything, 'No maintenance scheduled' would be wrong;
+  // the calendar just fills in as items arrive.
+  const isFirstPull = sync.isPulling && !sync.lastPulledAt;
+  const shown = useMemo(() => schedules && filterSchedules(schedules, filters), [schedules, filters]);
+
+  const scheduleButton = (
+    <Button onClick={modals.openCreate}>
+      <Plus aria-hidden="true" className="size-5" /> Schedule Maintenance
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Preventive Maintenance"
+        subtitle="Schedule and track maintenance activities"
+        actions={
+          <>
+            <ViewToggle view={view} onChange={setView} />
+            {scheduleButton}
+          </>
+        }
+      />
+      <div className="space-y-4">
+        <ScheduleFilterBar filters={filters} onChange={setFilters} />
+        {view === 'calendar' ? (
+          <MaintenanceCalendar
+            schedules={shown ?? noSchedules}
+            month={month}
+            onMonthChange={setMonth}
+            onOpen={(schedule) => modals.openSchedule(schedule._id)}
+          />
+        ) : shown === undefined || (schedules?.length === 0 && isFirstPull) ? (
+          <div className="flex justify-center py-12">
+            <Spinner label="Loading maintenance schedules..." showLabel />
+          </div>
+        ) : shown.length === 0 ? (
+          <EmptyState
+            icon={CalendarPlus}
+            title="No maintenance scheduled"
+            description="Get started by scheduling preventive maintenance."
+            action={scheduleButton}
+          />
+        ) : (
+          <ScheduleList
+            schedules={shown}
+            onOpen={(schedule) => modals.openSchedule(schedule._id)}
+            onEdit={(schedule) => modals.openEdit(schedule._id)}
+          />
+        )}
+      </div>
+      {modals.isCreating && <ScheduleFormModal onClose={modals.close} />}
+      {editing && <ScheduleFormModal key={editing._id} schedule={editing} onClose={modals.close} />}
+      <ScheduleDetailModal scheduleId={modals.scheduleId} onClose={modals.close} onEdit={modals.openEdit} />
+    </>
+  );
 }

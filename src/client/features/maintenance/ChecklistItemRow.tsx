@@ -1,0 +1,71 @@
+import { Check } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { ChecklistItem, ChecklistPatch } from '../../../shared/schemas/schedule.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Textarea } from '../../components/ui/Field.tsx';
+import { useSignedInUser } from '../auth/session.ts';
+import { saveAndNotify } from '../sync/save-change.ts';
+import { checklistChange } from './schedule-changes.ts';
+import type { LocalSchedule } from './schedule-list.ts';
+
+interface ChecklistItemRowProps {
+  schedule: LocalSchedule;
+  item: ChecklistItem;
+}
+
+/** One task: the tick is saved at once, the note when the field is left or with Save. */
+export function ChecklistItemRow({ schedule, item }: ChecklistItemRowProps) {
+  const user = useSignedInUser();
+  const [note, setNote] = useState(item.notes);
+  // Leaving the field and pressing Save both save; the second finds nothing new.
+  const savedNote = useRef(item.notes);
+
+  const save = (patch: ChecklistPatch) =>
+    saveAndNotify(checklistChange(user, schedule, item, patch), 'Checklist updated!', 'Failed to update checklist');
+
+  function saveNote() {
+    const notes = note.trim();
+    if (notes === savedNote.current) return;
+    savedNote.current = notes;
+    void save({ notes });
+  }
+
+  return (
+    <li className="space-y-2 rounded-lg border border-slate-200 p-3">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3">
+        <span className="relative inline-flex size-11 shrink-0">
+          <input
+            type="checkbox"
+            checked={item.completed}
+            onChange={(event) => void save({ completed: event.target.checked })}
+            className="peer size-11 cursor-pointer appearance-none rounded-lg border-2 border-slate-300 bg-white checked:border-green-600 checked:bg-green-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          />
+          <Check
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-0 m-auto size-6 text-white opacity-0 peer-checked:opacity-100"
+          />
+        </span>
+        <span className={`text-sm break-words ${item.completed ? 'text-slate-500 line-through' : 'text-slate-900'}`}>
+          {item.task}
+        </span>
+      </label>
+      <div className="flex items-start gap-2 sm:pl-14">
+        <Textarea
+          aria-label={`Notes for ${item.task}`}
+          placeholder="Add a note"
+          rows={1}
+          maxLength={2000}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          onBlur={saveNote}
+          className="min-h-11 flex-1"
+        />
+        {note.trim() !== savedNote.current && (
+          <Button variant="secondary" onClick={saveNote} aria-label={`Save note for ${item.task}`}>
+            Save
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { priorities } from '../../../shared/enums.ts';
+import { Field, Input, Select, Textarea } from '../../components/ui/Field.tsx';
+import { FormModal } from '../../components/ui/FormModal.tsx';
+import type { QueuedChange } from '../../data/writes.ts';
+import { useSignedInUser } from '../auth/session.ts';
+import { useMachineChoices } from '../machines/use-machine-choices.ts';
+import { saveAndNotify } from '../sync/save-change.ts';
+import { useUsers } from '../users/use-users.ts';
+import { ChecklistTasksField } from './ChecklistTasksField.tsx';
+import { createScheduleChange, scheduleEditChange } from './schedule-changes.ts';
+import {
+  changedFields,
+  emptyScheduleForm,
+  formFromSchedule,
+  validateScheduleForm,
+  type ScheduleForm,
+} from './schedule-form.ts';
+import type { LocalSchedule } from './schedule-list.ts';
+
+type Ref = { _id: string; name: string };
+
+/** The choices, with the schedule's current one kept even when this device no longer lists it. */
+function withCurrent<T extends Ref>(choices: T[], current: Ref | null | undefined): (T | Ref)[] {
+  return current && !choices.some((choice) => choice._id === current._id) ? [current, ...choices] : choices;
+}
+
+interface ScheduleFormModalProps {
+  /** The schedule to edit; none to schedule a new one. */
+  schedule?: LocalSchedule;
+  onClose: () => void;
+}
+
+/** Create and edit; mounted when opened, so each opening starts from the schedule (or empty). */
+export function ScheduleFormModal({ schedule, onClose }: ScheduleFormModalProps) {
+  const user = useSignedInUser();
+  const [initial] = useState<ScheduleForm>(() => (schedule ? formFromSchedule(schedule) : emptyScheduleForm));
+  const [form, setForm] = useState<ScheduleForm>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isSaving, setSaving] = useState(false);
+  const machines = withCurrent(useMachineChoices() ?? [], schedule?.machine);
+  const users = withCurrent(useUsers() ?? [], schedule?.assignedTo);
+
+  // A field's message goes once it is edited; the next submit checks again.
+  const set = (field: Exclude<keyof ScheduleForm, 'checklist'>) => (event: { target: { value: string } }) => {
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+    setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
+
+  async function submit() {
+    const { input, errors: invalid } = validateScheduleForm(form);
+    const machine = machines.find((candidate) => candidate._id === form.machine);
+    if (invalid || !machine) {
+      setErrors({ ...invalid, ...(machine ? {} : { machine: 'Machine is required' }) });
+      return;
+    }
+    const refs = { machine, assignee: users.find((candidate) => candidate._id === input.assignedTo) ?? null };
+    if (!schedule) {
+      return save(
+        createScheduleChange(user, input, refs),
+        'Maintenance scheduled successfully!',
+        'Failed to schedule maintenance',
+      );
+    }
+    const changes = changedFields(initial, form, input);
+    if (Object.keys(changes).length === 0) return onClose();
+    return save(
+      scheduleEditChange(user, schedule, changes, refs),
+      'Maintenance schedule updated!',
+      'Failed to update maintenance schedule',
+    );
+  }
+
+  async function save(change: QueuedChange, success: string, failure: string) {
+    setSaving(true);
+    const saved = await saveAndNotify(change, success, failure);
+    setSaving(false);
+    if (saved) onClose();
+  }
+
+  return (
+    <FormModal
+      open
+      onClose={onClose}
+      title={schedule ? 'Edit Maintenance' : 'Schedule Maintenance'}
+      submitLabel={schedule ? 'Save Changes' : 'Schedule Maintenance'}
+      isSaving={isSaving}
+      onSubmit={() => void submit()}
+      size="lg"
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <Field label="Title" required error={errors.title} className="sm:col-span-2">
+        <Input value={form.title} onChange={set('title')} maxLength={200} />
+      </Field>
+      <Field label="Machine" required error={errors.machine} className="sm:col-span-2">
+        <Select
+          value={form.machine}
+          onChange={set('machine')}
+          placeholder={machines.length === 0 ? 'No machines on this device yet' : 'Select a machine'}
+          options={machines.map((machine) => ({
+            value: machine._id,
+            label: 'machineId' in machine ? `${machine.name} (${machine.machineId})` : machine.name,
+          }))}
+        />
+      </Field>
+      <Field label="Scheduled Date" required error={errors.scheduledDate}>
+        <Input type="datetime-local" value={form.scheduledDate} onChange={set('scheduledDate')} />
+      </Field>
+      <Field label="Estimated Duration (hours)" hint="In steps of 0.5" error={errors.estimatedDuration}>
+        <Input
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.5}
+          value={form.estimatedDuration}
+          onChange={set('estimatedDuration')}
+        />
+      </Field>
+      <Field label="Priority" error={errors.priority}>
+        <Select value={form.priority} onChange={set('priority')} options={priorities} />
+      </Field>
+      <Field label="Assigned To" error={errors.assignedTo}>
+        <Select
+          value={form.assignedTo}
+          onChange={set('assignedTo')}
+          placeholder="Unassigned"
+          options={users.map((candidate) => ({ value: candidate._id, label: candidate.name }))}
+        />
+      </Field>
+      <Field label="Description" error={errors.description} className="sm:col-span-2">
+        <Textarea value={form.description} onChange={set('description')} rows={3} maxLength={5000} />
+      </Field>
+      <div className="sm:col-span-2">
+        <ChecklistTasksField
+          rows={form.checklist}
+          onChange={(checklist) => setForm((current) => ({ ...current, checklist }))}
+          error={errors.checklist}
+        />
+      </div>
+    </FormModal>
+  );
+}

@@ -1,0 +1,27 @@
+import { scheduleStatuses, type ScheduleStatus } from '../../../shared/enums.ts';
+import { Select } from '../../components/ui/Field.tsx';
+import { useSignedInUser } from '../auth/session.ts';
+import { saveAndNotify } from '../sync/save-change.ts';
+import { scheduleStatusChange } from './schedule-changes.ts';
+import { shownStatus, type LocalSchedule } from './schedule-list.ts';
+
+/** Spec: the status dropdown changes the status at once; it shows the status as reported (Overdue included). */
+export function ScheduleStatusSelect({ schedule, className = '' }: { schedule: LocalSchedule; className?: string }) {
+  const user = useSignedInUser();
+
+  return (
+    <Select
+      aria-label={`Status of ${schedule.title}`}
+      options={scheduleStatuses}
+      value={shownStatus(schedule)}
+      onChange={(event) =>
+        void saveAndNotify(
+          scheduleStatusChange(user, schedule, event.target.value as ScheduleStatus),
+          'Maintenance schedule updated!',
+          'Failed to update maintenance schedule',
+        )
+      }
+      className={className}
+    />
+  );
+}

@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import type { ScheduleStatus } from '../../../shared/enums.ts';
+import type { UserRef } from '../../../shared/schemas/common.ts';
+import type {
+  ChecklistItem,
+  ChecklistPatch,
+  Schedule,
+  scheduleCreate,
+  ScheduleUpdate,
+} from '../../../shared/schemas/schedule.ts';
+import type { QueuedChange } from '../../data/writes.ts';
+import { author, createChange, recordUrl, updateChange } from '../sync/record-changes.ts';
+
+type ScheduleRef = Pick<Schedule, '_id' | 'title'>;
+type MachineRef = NonNullable<Schedule['machine']>;
+
+/** The schedule as the form built it: every checklist item already carries its client `_id`. */
+export type ScheduleInput = z.output<typeof scheduleCreate> & { checklist: ChecklistItem[] };
+
+/** Names and ids of what the form picked, for the record shown until the server answers. */
+export interface ScheduleRefs {
+  machine?: MachineRef;
+  assignee?: UserRef | null;
+}
+
+/** A new schedule, shown at once in the calendar and the list. */
+export function createScheduleChange(user: UserRef, input: ScheduleInput, refs: Required<ScheduleRefs>): QueuedChange {
+  const _id = input._id ?? crypto.randomUUID();
+  const now = new Date().toISOString();
+  const preview: Schedule = {
+    _id,
+    version: 0,
+    createdAt: now,
+    updatedAt: now,
+    title: input.title,
+    description: input.description,
+    status: input.status,
+    priority: input.priority,
+    scheduledDate: input.scheduledDate,
+    estimatedDuration: input.estimatedDuration,
+    machine: { _id: refs.machine._id, name: refs.machine.name },
+    assignedTo: refs.assignee && author(refs.assignee),
+    checklist: input.checklist,
+    completedAt: input.status === 'Completed' ? now : null,
+  };
+  return createChange(user, 'schedule', { ...input, _id }, preview, `New maintenance: ${input.title}`);
+}
+
+/** Changed fields only; machine and assignee are shown by name until the server answers. */
+export function scheduleEditChange(
+  user: UserRef,
+  schedule: ScheduleRef,
+  body: ScheduleUpdate,
+  refs: ScheduleRefs = {},
+): QueuedChange {
+  const { machine, assignedTo, checklist, ...fields } = body;
+  const preview: Partial<Schedule> = { ...fields };
+  if (machine !== undefined && refs.machine) preview.machine = { _id: refs.machine._id, name: refs.machine.name };
+  if (assignedTo !== undefined) preview.assignedTo = refs.assignee ? author(refs.assignee) : null;
+  if (checklist !== undefined) preview.checklist = checklist as ChecklistItem[];
+  const what = body.status && Object.keys(body).length === 1 ? `Status -> ${body.status}` : 'Edit';
+  return updateChange(user, 'schedule', schedule._id, { body, preview, label: `${what} on "${schedule.title}"` });
+}
+
+export function scheduleStatusChange(user: UserRef, schedule: ScheduleRef, status: ScheduleStatus): QueuedChange {
+  return scheduleEditChange(user, schedule, { status });
+}
+
+/** One checklist item: only the fields that changed, merged into that item while it waits. */
+export function checklistChange(
+  user: UserRef,
+  schedule: ScheduleRef,
+  item: Pick<ChecklistItem, '_id' | 'task'>,
+  patch: ChecklistPatch,
+): QueuedChange {
+  const what = patch.completed === undefined ? 'Note' : patch.completed ? 'Ticked' : 'Unticked';
+  return {
+    userId: user._id,
+    entity: 'schedule',
+    recordId: schedule._id,
+    kind: 'checklist',
+    method: 'PATCH',
+    url: `${recordUrl.schedule}/${schedule._id}/checklist/${item._id}`,
+    body: patch,
+    preview: { _id: item._id, ...patch },
+    label: `${what}: "${item.task}" on "${schedule.title}"`,
+  };
+}

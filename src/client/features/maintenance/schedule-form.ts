@@ -1,0 +1,111 @@
+import {
+  scheduleCreate,
+  type ChecklistItem,
+  type Schedule,
+  type ScheduleUpdate,
+} from '../../../shared/schemas/schedule.ts';
+import { fieldErrors } from '../../lib/validation.ts';
+import type { ScheduleInput } from './schedule-changes.ts';
+
+export interface ScheduleForm {
+  title: string;
+  machine: string;
+  /** As a datetime-local input holds it: local time, to the minute. */
+  scheduledDate: string;
+  estimatedDuration: string;
+  priority: string;
+  assignedTo: string;
+  description: string;
+  /** Each row carries its `_id` from the start, so ticks and notes made later address it. */
+  checklist: ChecklistItem[];
+}
+
+export const emptyScheduleForm: ScheduleForm = {
+  title: '',
+  machine: '',
+  scheduledDate: '',
+  estimatedDuration: '1',
+  priority: 'Medium',
+  assignedTo: '',
+  description: '',
+  checklist: [],
+};
+
+export const newChecklistRow = (): ChecklistItem => ({
+  _id: crypto.randomUUID(),
+  task: '',
+  completed: false,
+  notes: '',
+});
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An ISO timestamp as a datetime-local value in this device's time zone. */
+export function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function formFromSchedule(schedule: Schedule): ScheduleForm {
+  return {
+    title: schedule.title,
+    machine: schedule.machine?._id ?? '',
+    scheduledDate: toLocalInput(schedule.scheduledDate),
+    estimatedDuration: String(schedule.estimatedDuration),
+    priority: schedule.priority,
+    assignedTo: schedule.assignedTo?._id ?? '',
+    description: schedule.description,
+    checklist: schedule.checklist,
+  };
+}
+
+function rawInput(form: ScheduleForm) {
+  const date = form.scheduledDate ? new Date(form.scheduledDate) : null;
+  const duration = form.estimatedDuration.trim();
+  return {
+    title: form.title,
+    description: form.description,
+    machine: form.machine,
+    // Spec: the date is sent as a full ISO timestamp.
+    scheduledDate: date && !Number.isNaN(date.getTime()) ? date.toISOString() : '',
+    estimatedDuration: duration === '' ? Number.NaN : Number(duration),
+    priority: form.priority,
+    assignedTo: form.assignedTo || null,
+    // A row left blank is not a task.
+    checklist: form.checklist.filter((item) => item.task.trim() !== ''),
+  };
+}
+
+export type ScheduleValidation =
+  { input: ScheduleInput; errors?: never } | { input?: never; errors: Record<string, string> };
+
+/** The form checked with the shared schema; required fields get plain messages instead of format ones. */
+export function validateScheduleForm(form: ScheduleForm): ScheduleValidation {
+  const parsed = scheduleCreate.safeParse(rawInput(form));
+  if (parsed.success) return { input: parsed.data as ScheduleInput };
+  const errors = fieldErrors(parsed.error);
+  if (!form.scheduledDate) errors.scheduledDate = 'Scheduled date is required';
+  return { errors };
+}
+
+const editable = [
+  'title',
+  'description',
+  'machine',
+  'scheduledDate',
+  'estimatedDuration',
+  'priority',
+  'assignedTo',
+] as const;
+
+/** What an edit changed, compared with the form as it opened: only those fields are sent. */
+export function changedFields(initial: ScheduleForm, form: ScheduleForm, input: ScheduleInput): ScheduleUpdate {
+  const changes: ScheduleUpdate = {};
+  const before = rawInput(initial);
+  const after = rawInput(form);
+  for (const field of editable) {
+    if (before[field] !== after[field]) Object.assign(changes, { [field]: input[field] });
+  }
+  if (JSON.stringify(before.checklist) !== JSON.stringify(after.checklist)) changes.checklist = input.checklist;
+  return changes;
+}
