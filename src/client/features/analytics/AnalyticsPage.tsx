@@ -1,5 +1,108 @@
+import { Activity, CalendarCheck, Clock, TriangleAlert } from 'lucide-react';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { StatCard } from '../dashboard/StatCard.tsx';
+import { useIsOnline } from '../sync/use-sync.ts';
+import { distributionPoints, formatHours, machineUptime, trendPoints } from './analytics-figures.ts';
+import { ChartCard } from './ChartCard.tsx';
+import { DetailCard } from './DetailCard.tsx';
+import { DistributionBar, DistributionPie, TrendLine } from './lazy-charts.ts';
+import { OfflineFigures } from './OfflineFigures.tsx';
+import { useAnalytics } from './use-analytics.ts';
 
 export function AnalyticsPage() {
-  return <PageHeader title="Analytics Dashboard" subtitle="Monitor performance metrics and trends" />;
+  const data = useAnalytics();
+  const isOnline = useIsOnline();
+  const { summary, mttr, completion } = data;
+  const statuses = distributionPoints(data.statusDistribution);
+  const departments = distributionPoints(data.departmentDistribution);
+  const ticketTrends = trendPoints(data.ticketTrends);
+  const incidentTypes = distributionPoints(data.incidentTypes);
+  const incidentTrends = trendPoints(data.incidentTrends);
+  const repairHours = formatHours(mttr.mttr);
+
+  return (
+    <>
+      <PageHeader title="Analytics Dashboard" subtitle="Monitor performance metrics and trends" />
+      {!isOnline && <OfflineFigures loadedAt={data.loadedAt} />}
+      <div className="space-y-6">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+          <StatCard
+            label="Machine Uptime"
+            value={`${machineUptime(summary.machines)}%`}
+            change="+2.1%"
+            withArrow
+            icon={Activity}
+            iconClass="bg-emerald-50 text-emerald-700"
+          />
+          <StatCard
+            label="Mean Time to Repair"
+            value={`${repairHours}h`}
+            change="-0.5h"
+            withArrow
+            icon={Clock}
+            iconClass="bg-brand-50 text-brand-700"
+          />
+          <StatCard
+            label="Open Incidents"
+            value={summary.incidents.open}
+            change="+3"
+            withArrow
+            icon={TriangleAlert}
+            iconClass="bg-red-50 text-red-700"
+          />
+          <StatCard
+            label="Maintenance Completion"
+            value={`${completion.completionRate}%`}
+            change="+5.2%"
+            withArrow
+            icon={CalendarCheck}
+            iconClass="bg-amber-50 text-amber-700"
+          />
+        </div>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ChartCard title="Machine Status Distribution" points={statuses}>
+            <DistributionPie points={statuses} />
+          </ChartCard>
+          <ChartCard title="Machines by Department" points={departments}>
+            <DistributionBar points={departments} />
+          </ChartCard>
+          <ChartCard title="Ticket Trends (Last 6 Months)" points={ticketTrends}>
+            <TrendLine name="Tickets" points={ticketTrends} />
+          </ChartCard>
+          <ChartCard title="Incidents by Type" points={incidentTypes}>
+            <DistributionBar points={incidentTypes} />
+          </ChartCard>
+        </div>
+        <ChartCard title="Monthly Incident Trends" points={incidentTrends} height={400}>
+          <TrendLine name="Incidents" points={incidentTrends} />
+        </ChartCard>
+
+        <div className="grid gap-6 md:grid-cols-3">
+          <DetailCard
+            title="MTTR Details"
+            rows={[
+              ['Average Repair Time', `${repairHours} hours`],
+              ['Resolved Tickets', mttr.totalResolvedTickets],
+            ]}
+          />
+          <DetailCard
+            title="Maintenance Performance"
+            rows={[
+              ['Completion Rate', `${completion.completionRate}%`],
+              ['Completed Tasks', completion.completed],
+              ['Total Tasks', completion.total],
+            ]}
+          />
+          <DetailCard
+            title="Safety Overview"
+            rows={[
+              ['Open Incidents', summary.incidents.open],
+              ['Critical Incidents', summary.incidents.critical],
+            ]}
+          />
+        </div>
+      </div>
+    </>
+  );
 }

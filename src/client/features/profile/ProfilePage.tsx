@@ -1,5 +1,23 @@
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { useSignedInUser } from '../auth/session.ts';
+import { AccountSettings } from './AccountSettings.tsx';
+import { ProfileDetails } from './ProfileDetails.tsx';
+import { RolePermissions } from './RolePermissions.tsx';
 
 export function ProfilePage() {
-  return <PageHeader title="Profile" subtitle="Manage your account information and preferences" />;
+  const user = useSignedInUser();
+  return (
+    <>
+      <PageHeader title="Profile" subtitle="Manage your account information and preferences" />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <ProfileDetails user={user} />
+        </div>
+        <div className="space-y-6">
+          <RolePermissions role={user.role} />
+          <AccountSettings user={user} />
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,31 @@
+import { Suspense, type ReactNode } from 'react';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { Panel } from '../dashboard/Panel.tsx';
+import { describePoints, type ChartPoint } from './analytics-figures.ts';
+
+interface ChartCardProps {
+  title: string;
+  points: ChartPoint[];
+  /** Spec: 300px, 400px for the monthly incident trends. */
+  height?: number;
+  children: ReactNode;
+}
+
+/** A chart under its title; screen readers get the figures as text. */
+export function ChartCard({ title, points, height = 300, children }: ChartCardProps) {
+  return (
+    <Panel title={title}>
+      <div role="img" aria-label={`${title}: ${describePoints(points)}`} style={{ height }}>
+        <Suspense
+          fallback={
+            <div className="flex h-full items-center justify-center">
+              <Spinner label="Loading chart..." />
+            </div>
+          }
+        >
+          {children}
+        </Suspense>
+      </div>
+    </Panel>
+  );
+}

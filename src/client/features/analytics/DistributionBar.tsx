@@ -1,0 +1,26 @@
+import { ResponsiveBar } from '@nivo/bar';
+import type { ChartPoint } from './analytics-figures.ts';
+import { chartTheme, countTicks, palette, useLabelRotation } from './chart-theme.ts';
+
+export function DistributionBar({ points }: { points: ChartPoint[] }) {
+  const { rotation, onResize } = useLabelRotation(points.map((point) => point.label));
+  return (
+    <ResponsiveBar
+      data={points}
+      keys={['count']}
+      indexBy="label"
+      onResize={onResize}
+      margin={{ top: 16, right: 16, bottom: rotation ? 88 : 40, left: 44 }}
+      padding={0.3}
+      colors={palette}
+      colorBy="indexValue"
+      theme={chartTheme}
+      borderRadius={4}
+      axisBottom={{ tickRotation: rotation, tickPadding: 6 }}
+      axisLeft={countTicks}
+      labelTextColor="#ffffff"
+      tooltipLabel={(bar) => String(bar.indexValue)}
+      animate={false}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import { useCallback, useState } from 'react';
+
+/** The six colours every chart draws with, in order (spec: a palette of six colours). */
+export const palette = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2'];
+
+export const chartTheme = {
+  text: { fontSize: 12, fill: '#334155' },
+  axis: { ticks: { text: { fontSize: 12, fill: '#475569' } } },
+  grid: { line: { stroke: '#e2e8f0' } },
+  labels: { text: { fontSize: 12, fontWeight: 600 } },
+  tooltip: { container: { fontSize: 13, borderRadius: 8 } },
+};
+
+/** Counts are whole numbers: the value axis labels only whole ticks. */
+export const countTicks = { tickValues: 6, format: (value: number) => (Number.isInteger(value) ? String(value) : '') };
+
+/** Roughly how wide a 12px label is per character, and the gap wanted between two labels. */
+const charWidth = 6.5;
+const labelGap = 12;
+/** About what the value axis and the margins take of a chart's width. */
+const besideAxis = 60;
+
+/**
+ * The angle of the category labels for the chart's current width: they turn when the longest would
+ * run into its neighbour. `onResize` goes to the chart.
+ */
+export function useLabelRotation(labels: readonly string[]) {
+  const [width, setWidth] = useState(0);
+  const onResize = useCallback((size: { width: number }) => setWidth(size.width), []);
+  const longest = Math.max(0, ...labels.map((label) => label.length));
+  const rotation = labels.length > 0 && (width - besideAxis) / labels.length < longest * charWidth + labelGap ? -40 : 0;
+  return { rotation, onResize };
+}

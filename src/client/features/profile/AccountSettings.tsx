@@ -1,0 +1,30 @@
+import type { User } from '../../../shared/schemas/user.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { notify } from '../../lib/notify.ts';
+import { Panel } from '../dashboard/Panel.tsx';
+
+export function AccountSettings({ user }: { user: User }) {
+  const dates = [
+    ['Last login', user.lastLogin ? new Date(user.lastLogin).toLocaleString() : 'N/A'],
+    ['Account created', user.createdAt ? new Date(user.createdAt).toLocaleDateString() : 'N/A'],
+  ];
+  return (
+    <Panel title="Account Settings">
+      <Button
+        variant="secondary"
+        className="w-full"
+        onClick={() => notify.info('Change password functionality would be implemented here')}
+      >
+        Change Password
+      </Button>
+      <dl className="mt-4 space-y-3 text-sm">
+        {dates.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Panel>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { user as userSchema, type ProfileBody } from '../../../shared/schemas/user.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { rememberUser } from '../../lib/token.ts';
+import { sessionKey } from '../auth/session.ts';
+
+/** PUT /api/auth/profile: an online action, not queued; on success the user is refetched (spec section 7). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileBody) => api.put('auth/profile', { json: body }).json(userSchema),
+    networkMode: 'always',
+    onSuccess: async (user) => {
+      rememberUser(user);
+      queryClient.setQueryData(sessionKey, user);
+      notify.success('Profile updated successfully!');
+      await queryClient.invalidateQueries({ queryKey: sessionKey });
+    },
+    onError: (error) => notify.error(error, 'Failed to update profile'),
+  });
+}

@@ -1,0 +1,324 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiToken, newContext, screenshot, signIn, waitForServiceWorker, type DemoRole } from './helpers/browser.ts';
+import { clientDir } from './helpers/client-dir.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
+
+const e2e = useServerAndBrowser();
+
+interface Row {
+  _id: string;
+  count: number;
+}
+interface TrendRow {
+  _id: { year: number; month: number };
+  count: number;
+}
+interface Figures {
+  summary: { machines: { total: number; running: number }; incidents: { open: number; critical: number } };
+  statuses: Row[];
+  departments: Row[];
+  ticketTrends: TrendRow[];
+  mttr: { mttr: number; totalResolvedTickets: number };
+  incidentTypes: Row[];
+  incidentTrends: TrendRow[];
+  completion: { completionRate: number; completed: number; total: number };
+}
+
+let figures: Figures;
+
+beforeAll(async () => {
+  const token = await apiToken(e2e.server.url, 'admin');
+  const get = async (endpoint: string) => {
+    const response = await fetch(`${e2e.server.url}/api/analytics/${endpoint}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return (await response.json()) as never;
+  };
+  figures = {
+    summary: await get('dashboard'),
+    statuses: await get('machines/status-distribution'),
+    departments: await get('machines/department-distribution'),
+    ticketTrends: await get('tickets/trends'),
+    mttr: await get('tickets/mttr'),
+    incidentTypes: await get('incidents/type-trends'),
+    incidentTrends: await get('incidents/monthly-trends'),
+    completion: await get('maintenance/completion-rate'),
+  };
+});
+
+const month = ({ year, month }: TrendRow['_id']) => `${year}-${String(month).padStart(2, '0')}`;
+const hours = (value: number) => String(Number(value.toFixed(1)));
+
+/** The KPI cards as the spec computes them from the server's figures: label, value, fixed change. */
+function expectedKpis(): string[][] {
+  const { machines, incidents } = figures.summary;
+  const uptime = machines.total ? Math.round((machines.running / machines.total) * 100) : 0;
+  return [
+    ['Machine Uptime', `${uptime}%`, '+2.1%'],
+    ['Mean Time to Repair', `${hours(figures.mttr.mttr)}h`, '-0.5h'],
+    ['Open Incidents', String(incidents.open), '+3'],
+    ['Maintenance Completion', `${figures.completion.completionRate}%`, '+5.2%'],
+  ];
+}
+
+const chartTitles = [
+  'Machine Status Distribution',
+  'Machines by Department',
+  'Ticket Trends (Last 6 Months)',
+  'Incidents by Type',
+  'Monthly Incident Trends',
+];
+
+async function lines(locator: Locator): Promise<string[]> {
+  return (await locator.innerText())
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+const kpiCards = (page: Page) =>
+  Promise.all(expectedKpis().map(([name]) => lines(page.getByRole('group', { name: name! }))));
+
+const chart = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+
+/** The texts nivo drew in a chart's SVG (slice labels, axis ticks). */
+const svgTexts = (page: Page, title: string) => chart(page, title).locator('svg text').allTextContents();
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+async function openAnalytics(role: DemoRole, size = { width: 1280, height: 800 }) {
+  const context = await newContext(e2e.browser, size);
+  const page = await context.newPage();
+  await signIn(page, e2e.server.url, role);
+  await page.goto(`${e2e.server.url}/analytics`);
+  await page.getByRole('heading', { name: 'Analytics Dashboard' }).waitFor();
+  return { context, page };
+}
+
+/** Waits until every chart has drawn its SVG. */
+async function chartsDrawn(page: Page) {
+  for (const title of chartTitles) {
+    await chart(page, title).locator('svg').first().waitFor({ timeout: 60_000 });
+  }
+}
+
+it('shows the KPI, charts and detail cards from the server figures (admin)', async () => {
+  const { context, page } = await openAnalytics('admin');
+  expect(await page.getByText('Monitor performance metrics and trends').isVisible()).toBe(true);
+  await expect.poll(() => kpiCards(page), { timeout: 60_000 }).toEqual(expectedKpis());
+  for (const [name, , change] of expectedKpis()) {
+    const arrow = change!.startsWith('-') ? 'arrow-down-right' : 'arrow-up-right';
+    expect(await page.getByRole('group', { name: name! }).locator(`svg.lucide-${arrow}`).count()).toBe(1);
+  }
+
+  await chartsDrawn(page);
+  const pieLabels = await svgTexts(page, 'Machine Status Distribution');
+  expect(pieLabels.toSorted()).toEqual(figures.statuses.map(({ _id, count }) => `${_id}: ${count}`).toSorted());
+  const departmentTexts = await svgTexts(page, 'Machines by Department');
+  for (const { _id } of figures.departments) expect(departmentTexts).toContain(_id);
+  const typeTexts = await svgTexts(page, 'Incidents by Type');
+  for (const { _id } of figures.incidentTypes) expect(typeTexts).toContain(_id);
+  const monthTicks = async (title: string) =>
+    (await svgTexts(page, title)).filter((text) => /^\d{4}-\d{2}$/.test(text));
+  expect(await monthTicks('Ticket Trends (Last 6 Months)')).toEqual(figures.ticketTrends.map((row) => month(row._id)));
+  expect(figures.ticketTrends).toHaveLength(6);
+  expect(await monthTicks('Monthly Incident Trends')).toEqual(figures.incidentTrends.map((row) => month(row._id)));
+
+  for (const title of chartTitles) {
+    const drawing = chart(page, title).getByRole('img', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}: `) });
+    const height = (await drawing.boundingBox())!.height;
+    expect(height, title).toBe(title === 'Monthly Incident Trends' ? 400 : 300);
+    expect((await drawing.locator('svg').first().boundingBox())!.height, title).toBe(height);
+  }
+  // Screen readers get the figures of a chart as its name.
+  const pieName = figures.statuses.map(({ _id, count }) => `${_id}: ${count}`).join(', ');
+  await chart(page, 'Machine Status Distribution')
+    .getByRole('img', { name: `Machine Status Distribution: ${pieName}` })
+    .waitFor();
+
+  const { mttr, completion, summary } = figures;
+  expect(await lines(chart(page, 'MTTR Details'))).toEqual([
+    'MTTR Details',
+    'Average Repair Time',
+    `${hours(mttr.mttr)} hours`,
+    'Resolved Tickets',
+    String(mttr.totalResolvedTickets),
+  ]);
+  expect(await lines(chart(page, 'Maintenance Performance'))).toEqual([
+    'Maintenance Performance',
+    'Completion Rate',
+    `${completion.completionRate}%`,
+    'Completed Tasks',
+    String(completion.completed),
+    'Total Tasks',
+    String(completion.total),
+  ]);
+  expect(await lines(chart(page, 'Safety Overview'))).toEqual([
+    'Safety Overview',
+    'Open Incidents',
+    String(summary.incidents.open),
+    'Critical Incidents',
+    String(summary.incidents.critical),
+  ]);
+
+  // Two charts side by side on a tablet, one column on a phone.
+  const box = (title: string) => chart(page, title).boundingBox();
+  const [pie, bars] = [(await box(chartTitles[0]!))!, (await box(chartTitles[1]!))!];
+  expect(pie.y).toBe(bars.y);
+  expect(bars.x).toBeGreaterThan(pie.x + pie.width);
+  await screenshot(page, 'analytics-admin');
+  await chart(page, 'Ticket Trends (Last 6 Months)').scrollIntoViewIfNeeded();
+  await screenshot(page, 'analytics-admin-charts');
+  await chart(page, 'MTTR Details').scrollIntoViewIfNeeded();
+  await screenshot(page, 'analytics-admin-details');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(async () => (await box(chartTitles[1]!))!.y, { timeout: 10_000 })
+    .toBeGreaterThan((await box(chartTitles[0]!))!.y);
+  expect((await box(chartTitles[1]!))!.x).toBe((await box(chartTitles[0]!))!.x);
+  expect(await horizontalOverflow(page)).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, 'analytics-admin');
+  for (const title of ['Machine Status Distribution', 'Machines by Department', 'Monthly Incident Trends']) {
+    await chart(page, title).scrollIntoViewIfNeeded();
+    await screenshot(
+      page,
+      `analytics-phone-${title.split(' ')[0]!.toLowerCase()}-${title.split(' ').at(-1)!.toLowerCase()}`,
+    );
+  }
+  await context.close();
+});
+
+describe('access', () => {
+  it('lets the safety officer in', async () => {
+    const { context, page } = await openAnalytics('safety_officer');
+    await expect.poll(() => kpiCards(page), { timeout: 60_000 }).toEqual(expectedKpis());
+    await chartsDrawn(page);
+    await context.close();
+  });
+
+  for (const role of ['operator', 'maintenance_engineer'] as const) {
+    it(`sends the ${role} to /unauthorized`, async () => {
+      const context = await newContext(e2e.browser);
+      const page = await context.newPage();
+      await signIn(page, e2e.server.url, role);
+      await page.goto(`${e2e.server.url}/analytics`);
+      await page.waitForURL(`${e2e.server.url}/unauthorized`);
+      await context.close();
+    });
+  }
+});
+
+it('falls back to zeros and empty charts when the figures cannot be loaded, without an error message', async () => {
+  // Requests a service worker makes are out of page.route's reach.
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await signIn(page, e2e.server.url, 'admin');
+  await page.route('**/api/analytics/**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }),
+  );
+  await page.goto(`${e2e.server.url}/analytics`);
+  await expect
+    .poll(() => kpiCards(page), { timeout: 30_000 })
+    .toEqual([
+      ['Machine Uptime', '0%', '+2.1%'],
+      ['Mean Time to Repair', '0h', '-0.5h'],
+      ['Open Incidents', '0', '+3'],
+      ['Maintenance Completion', '0%', '+5.2%'],
+    ]);
+  await chartsDrawn(page);
+  for (const title of chartTitles)
+    await chart(page, title)
+      .getByRole('img', { name: `${title}: No data` })
+      .waitFor();
+  expect(await lines(chart(page, 'Safety Overview'))).toEqual([
+    'Safety Overview',
+    'Open Incidents',
+    '0',
+    'Critical Incidents',
+    '0',
+  ]);
+  // Every query has given up (two retries) before this is checked.
+  await page.waitForTimeout(5000);
+  expect(await page.getByText('Database unavailable').count()).toBe(0);
+  expect(await page.locator('[data-sonner-toast][data-type="error"]').count()).toBe(0);
+  await screenshot(page, 'analytics-no-data');
+  await context.close();
+});
+
+/** The persisted query cache holds an answer for every analytics endpoint. */
+async function persistedAnalytics(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('imsp.query-cache') ?? '{}') as {
+      clientState?: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    };
+    return (saved.clientState?.queries ?? []).filter((query) => query.queryKey[0] === 'analytics' && query.state.data)
+      .length;
+  });
+}
+
+it('shows the last loaded figures offline, with the time they were loaded', async () => {
+  const context: BrowserContext = await newContext(e2e.browser);
+  const page = await context.newPage();
+  await signIn(page, e2e.server.url, 'safety_officer');
+  await waitForServiceWorker(page);
+  const before = Date.now();
+  await page.goto(`${e2e.server.url}/analytics`);
+  await expect.poll(() => kpiCards(page), { timeout: 60_000 }).toEqual(expectedKpis());
+  await chartsDrawn(page);
+  const after = Date.now();
+  expect(await page.getByTestId('offline-figures').count()).toBe(0);
+  await expect.poll(() => persistedAnalytics(page), { timeout: 10_000 }).toBe(8);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect.poll(() => kpiCards(page), { timeout: 30_000 }).toEqual(expectedKpis());
+  await chartsDrawn(page);
+  expect((await svgTexts(page, 'Machine Status Distribution')).toSorted()).toEqual(
+    figures.statuses.map(({ _id, count }) => `${_id}: ${count}`).toSorted(),
+  );
+  const note = page.getByTestId('offline-figures');
+  expect(await note.innerText()).toMatch(/^Offline: figures as of /);
+  const loadedAt = Date.parse((await note.locator('time').getAttribute('datetime'))!);
+  // Whole seconds: the page's clock and this process's may round apart.
+  expect(loadedAt).toBeGreaterThanOrEqual(before - 1000);
+  expect(loadedAt).toBeLessThanOrEqual(after + 1000);
+  expect(await note.locator('time').innerText()).toBe(
+    await page.evaluate((time) => new Date(time).toLocaleString(), loadedAt),
+  );
+  await screenshot(page, 'analytics-offline');
+  await context.setOffline(false);
+  await context.close();
+});
+
+/** The built chunks that hold nivo's code (its colour schemes and curve names), found by content. */
+function holdsNivo(url: string): boolean {
+  const file = path.join(path.resolve(clientDir), new URL(url).pathname);
+  return /is not a valid curve interpolator identifier/.test(readFileSync(file, 'utf8'));
+}
+
+it('loads nivo only with the analytics screen, not with the login page or the dashboard', async () => {
+  const context = await newContext(e2e.browser);
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && request.url().endsWith('.js')) scripts.push(request.url());
+  });
+  await signIn(page, e2e.server.url, 'admin');
+  await page.getByRole('group', { name: 'Total Machines' }).waitFor();
+  // Hovering the link preloads the analytics screen's own code, which must not pull nivo in either.
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Analytics' }).hover();
+  await page.waitForTimeout(1000);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter(holdsNivo)).toEqual([]);
+
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Analytics' }).click();
+  await chartsDrawn(page);
+  expect(scripts.filter(holdsNivo)).toHaveLength(1);
+  await context.close();
+});
