@@ -9,7 +9,7 @@ describe('sign up and sign in', () => {
     const context = await newContext(e2e.browser);
     const page = await context.newPage();
     await page.goto(`${e2e.server.url}/login`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Industrial Maintenance & Safety Portal' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Industrial Maintenance & Safety Portal' }).waitFor();
     await screenshot(page, 'login');
     await page.getByRole('button', { name: 'Sign up' }).click();
     const email = `new.operator.${Date.now()}@plant.test`;
@@ -21,19 +21,19 @@ describe('sign up and sign in', () => {
     await page.getByLabel('Phone Number').fill('+44 1234 567890');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL(`${e2e.server.url}/`);
-    await expect.poll(() => page.getByText('Registration successful!').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Nadia Okafor').first().isVisible()).toBe(true);
+    await page.getByText('Registration successful!').waitFor();
+    await page.getByText('Nadia Okafor').first().waitFor();
 
     await page.getByRole('button', { name: /log ?out/i }).click();
     await page.waitForURL(`${e2e.server.url}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => page.getByText('Invalid email or password').isVisible()).toBe(true);
+    await page.getByText('Invalid email or password').waitFor();
     await page.getByLabel('Password', { exact: true }).fill('pot-room-7');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${e2e.server.url}/`);
-    await expect.poll(() => page.getByText('Login successful!').isVisible()).toBe(true);
+    await page.getByText('Login successful!').waitFor();
     await context.close();
   });
 });
@@ -62,7 +62,7 @@ describe('role-based sidebar and guards', () => {
           await page.waitForURL(`${e2e.server.url}${path}`);
         } else {
           await page.waitForURL(`${e2e.server.url}/unauthorized`);
-          await expect.poll(() => page.getByText("You don't have permission to access this page.").isVisible()).toBe(true);
+          await page.getByText("You don't have permission to access this page.").waitFor();
         }
       }
       await page.goto(`${e2e.server.url}/no-such-page`);

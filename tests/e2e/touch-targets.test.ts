@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { newContext, signIn } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
@@ -16,6 +16,17 @@ function smallTargets(page: Page) {
   );
 }
 
+/** Each screen, and something on it that shows once its data is in. */
+const screens: [path: string, ready: (page: Page) => Promise<void>][] = [
+  ['/', (page) => page.getByText('Total Machines').waitFor()],
+  ['/tickets', (page) => page.getByRole('combobox', { name: /^Status of TKT-/ }).first().waitFor()],
+  ['/machines', (page) => page.getByRole('button', { name: 'View Details' }).first().waitFor()],
+  ['/incidents', (page) => page.getByRole('button', { name: 'View Details' }).first().waitFor()],
+  ['/maintenance', (page) => page.getByRole('heading', { name: 'Preventive Maintenance' }).waitFor()],
+  ['/analytics', (page) => page.getByText('Machine Uptime').waitFor()],
+  ['/profile', (page) => page.getByRole('button', { name: 'Edit Profile' }).waitFor()],
+];
+
 it('gives every control a touch target of at least 44 px on a tablet and a phone', async () => {
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     const context = await newContext(e2e.browser, size);
@@ -24,11 +35,15 @@ it('gives every control a touch target of at least 44 px on a tablet and a phone
     await page.getByLabel('Email').waitFor();
     expect(await smallTargets(page), `login ${size.width}`).toEqual([]);
     await signIn(page, e2e.server.url, 'admin');
-    await page.getByText('Total Machines').waitFor();
-    expect(await smallTargets(page), `dashboard ${size.width}`).toEqual([]);
-    await page.goto(`${e2e.server.url}/tickets`);
-    await page.getByRole('combobox', { name: /^Status of TKT-/ }).first().waitFor();
-    expect(await smallTargets(page), `tickets ${size.width}`).toEqual([]);
+    for (const [path, ready] of screens) {
+      await page.goto(`${e2e.server.url}${path}`);
+      await ready(page);
+      expect(await smallTargets(page), `${path} ${size.width}`).toEqual([]);
+    }
+    await page.goto(`${e2e.server.url}/maintenance`);
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await page.getByRole('button', { name: /^Edit / }).first().waitFor({ timeout: 60_000 });
+    expect(await smallTargets(page), `maintenance list ${size.width}`).toEqual([]);
     await context.close();
   }
 });

@@ -29,7 +29,7 @@ export function CalendarDay({ date, items, isToday, onOpen, onShowDay }: Calenda
     <div
       role="cell"
       aria-current={isToday ? 'date' : undefined}
-      className={`flex min-h-20 min-w-0 flex-col gap-1 p-0.5 sm:min-h-[120px] sm:p-1 ${isToday ? 'bg-brand-50' : 'bg-white'}`}
+      className={`flex min-h-[120px] min-w-0 flex-col gap-1 p-0.5 sm:p-1 ${isToday ? 'bg-brand-50' : 'bg-white'}`}
     >
       <time
         dateTime={dayKey(date)}

@@ -11,6 +11,8 @@ export function SyncIndicator({ userId }: { userId: string }) {
   const failed = entries.filter((entry) => entry.state === 'failed').length;
   const tone = failed > 0 ? 'bg-red-100 text-red-800' : status.isOnline ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-100 text-amber-900';
   const Icon = status.isOnline ? (status.isPulling ? RefreshCw : Wifi) : CloudOff;
+  // A first download cut off by the network says Offline, not a progress count that stands still.
+  const isDownloading = status.isOnline && status.isFullPull && status.isPulling;
 
   return (
     <>
@@ -20,8 +22,8 @@ export function SyncIndicator({ userId }: { userId: string }) {
         className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-3 text-sm font-medium ${tone}`}
         aria-label={`Sync: ${status.isOnline ? 'online' : 'offline'}, ${entries.length} unsent changes`}
       >
-        <Icon aria-hidden="true" className={`size-4 ${status.isPulling ? 'animate-spin' : ''}`} />
-        {status.isFullPull && status.isPulling ? (
+        <Icon aria-hidden="true" className={`size-4 ${status.isOnline && status.isPulling ? 'animate-spin' : ''}`} />
+        {isDownloading ? (
           <span>Downloading plant data… {status.pulledRecords}</span>
         ) : (
           <span className="hidden sm:inline">{status.isOnline ? 'Online' : 'Offline'}</span>
