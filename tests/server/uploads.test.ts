@@ -82,9 +82,16 @@ describe('uploading files', () => {
   it('accepts every allowed type from every role and answers with a file reference', async () => {
     for (const sample of Object.values(samples)) {
       const ref = await uploadOne(sample);
-      expect(ref).toMatchObject({ originalName: sample.filename, mimeType: sample.type, size: sample.data.length });
+      expect(ref).toMatchObject({
+        originalName: sample.filename,
+        mimeType: sample.type,
+        size: sample.data.length,
+        uploadedBy: t.team.operator._id,
+      });
     }
-    for (const account of [t.team.admin, t.team.engineer, t.team.safety]) await uploadOne(samples.png, account);
+    for (const account of [t.team.admin, t.team.engineer, t.team.safety]) {
+      expect((await uploadOne(samples.png, account)).uploadedBy).toBe(account._id);
+    }
   });
 
   it('serves the same bytes back with safe headers, to signed-in users only', async () => {

@@ -17,15 +17,24 @@ const refColumns = {
   mimeType: files.mimeType,
   size: files.size,
   createdAt: files.createdAt,
+  uploadedBy: files.uploadedBy,
 };
 
-function toFileRef(row: { id: string; originalName: string; mimeType: string; size: number; createdAt: Date }): FileRef {
+function toFileRef(row: {
+  id: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  createdAt: Date;
+  uploadedBy: string | null;
+}): FileRef {
   return {
     _id: row.id,
     originalName: row.originalName,
     mimeType: row.mimeType,
     size: row.size,
     uploadedAt: iso(row.createdAt),
+    uploadedBy: row.uploadedBy,
   };
 }
 
@@ -139,7 +148,7 @@ export function createFileRepository(database: Database) {
     async remove(id: string, actor: Actor, context: ChangeContext): Promise<void> {
       await database.write(async (tx, changeSeq) => {
         const [row] = await tx
-          .select({ ...refColumns, uploadedBy: files.uploadedBy, ticketId: files.ticketId, incidentId: files.incidentId })
+          .select({ ...refColumns, ticketId: files.ticketId, incidentId: files.incidentId })
           .from(files)
           .where(eq(files.id, id));
         if (!row) throw notFound('File not found');

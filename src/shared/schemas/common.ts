@@ -50,6 +50,8 @@ export const fileRef = z.object({
   mimeType: z.string(),
   size: z.number().int(),
   uploadedAt: z.string(),
+  /** Who uploaded it (null once that account is gone): they, or an admin, may delete it. */
+  uploadedBy: idSchema.nullable(),
 });
 export type FileRef = z.infer<typeof fileRef>;
 

@@ -78,6 +78,7 @@ export function attachmentChange(
     mimeType: file.type,
     size: file.size,
     uploadedAt: new Date().toISOString(),
+    uploadedBy: user._id,
   };
   return {
     id: _id,
