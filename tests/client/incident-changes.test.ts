@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { incidentCreate, type Incident, type IncidentPage } from '../../src/shared/schemas/incident.ts';
-import { LocalDatabase } from '../../src/client/data/db.ts';
 import { pullChanges } from '../../src/client/data/pull.ts';
-import { createReplayer } from '../../src/client/data/replayer.ts';
-import { createSyncStatus } from '../../src/client/data/sync-status.ts';
 import { queueChange } from '../../src/client/data/writes.ts';
 import {
   createIncidentChange,
@@ -16,37 +13,11 @@ import {
   readIncidentPage,
   type IncidentFilters,
 } from '../../src/client/features/incidents/incident-list.ts';
-import type { Account } from '../server/helpers/app.ts';
-import { createNetwork, startLiveServer } from './helpers/live-server.ts';
+import { pngFile } from './helpers/changes.ts';
+import { useLiveDevice } from './helpers/device.ts';
 
-let server: Awaited<ReturnType<typeof startLiveServer>>;
-let officer: Account;
-let admin: Account;
-
-beforeAll(async () => {
-  server = await startLiveServer();
-  [officer, admin] = await Promise.all([server.register('safety_officer'), server.register('admin')]);
-});
-afterAll(() => server.close());
-
-let db: LocalDatabase;
-let network: ReturnType<typeof createNetwork>;
-let status: ReturnType<typeof createSyncStatus>;
-const user = () => ({ _id: officer._id, name: officer.name });
-
-beforeEach(() => {
-  db = new LocalDatabase(`test-${crypto.randomUUID()}`);
-  network = createNetwork(server.baseUrl, () => officer.token);
-  status = createSyncStatus();
-});
-
-const replayer = () =>
-  createReplayer({ db, transport: network.transport, status, getUserId: () => officer._id, random: () => 0 });
-
-const png = () =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(60).fill(3)])], 'spill.png', {
-    type: 'image/png',
-  });
+const device = useLiveDevice('safety_officer');
+const { user, replayer } = device;
 
 function report(title: string, overrides: Record<string, unknown> = {}) {
   return incidentCreate.parse({
@@ -60,12 +31,12 @@ function report(title: string, overrides: Record<string, unknown> = {}) {
 }
 
 async function serverIncident(id: string): Promise<Incident> {
-  return (await server.t.app.inject({ url: `/api/incidents/${id}`, headers: admin.headers })).json();
+  return (await device.adminGet(`/api/incidents/${id}`)).json();
 }
 
 describe('incident changes of the Incidents screen', () => {
   it('reports, changes status and attaches offline, drops blank rows, then reaches the server exactly once', async () => {
-    network.isDown = true;
+    device.network.isDown = true;
     const title = `Emulsion spill ${crypto.randomUUID().slice(0, 6)}`;
     const create = createIncidentChange(
       user(),
@@ -87,22 +58,25 @@ describe('incident changes of the Incidents screen', () => {
       severity: 'Medium',
       immediateActions: '',
     });
-    await queueChange(db, create);
-    const draft = (await db.incidents.get(create.recordId))!;
+    await queueChange(device.db, create);
+    const draft = (await device.db.incidents.get(create.recordId))!;
     expect(draft).toMatchObject({ incidentNumber: '', status: 'Open', reportedBy: user(), _server: null, _pending: 1 });
     expect(draft.involvedPersons).toHaveLength(1);
 
     const statusChange = incidentStatusChange(user(), draft, 'Under Investigation');
     expect(statusChange.label).toBe(`Status -> Under Investigation on "${title}"`);
-    await queueChange(db, statusChange);
-    await queueChange(db, incidentAttachmentChange(user(), draft, png()));
-    expect(await db.incidents.get(create.recordId)).toMatchObject({ status: 'Under Investigation', _pending: 3 });
+    await queueChange(device.db, statusChange);
+    await queueChange(device.db, incidentAttachmentChange(user(), draft, pngFile('spill.png')));
+    expect(await device.db.incidents.get(create.recordId)).toMatchObject({
+      status: 'Under Investigation',
+      _pending: 3,
+    });
 
     await replayer().run();
-    expect(await db.outbox.count()).toBe(3);
-    network.isDown = false;
+    expect(await device.db.outbox.count()).toBe(3);
+    device.network.isDown = false;
     await replayer().retryNow();
-    expect(await db.outbox.count()).toBe(0);
+    expect(await device.db.outbox.count()).toBe(0);
 
     const stored = await serverIncident(create.recordId);
     expect(stored).toMatchObject({
@@ -111,16 +85,13 @@ describe('incident changes of the Incidents screen', () => {
       incidentDate: new Date('2026-03-02T00:00').toISOString(),
       involvedPersons: [{ name: 'Kofi Mensah', role: 'Mill operator', department: '' }],
       witnesses: [{ name: 'Grace Mwangi', contact: 'ext. 4410' }],
-      reportedBy: { _id: officer._id },
+      reportedBy: { _id: device.account._id },
       attachments: [expect.objectContaining({ originalName: 'spill.png', mimeType: 'image/png' })],
     });
     expect(stored.incidentNumber).toMatch(/^INC-\d{6}$/);
-    const listed = await server.t.app.inject({
-      url: `/api/incidents?search=${encodeURIComponent(title)}`,
-      headers: admin.headers,
-    });
+    const listed = await device.adminGet(`/api/incidents?search=${encodeURIComponent(title)}`);
     expect(listed.json().total).toBe(1);
-    expect(await db.incidents.get(create.recordId)).toMatchObject({
+    expect(await device.db.incidents.get(create.recordId)).toMatchObject({
       incidentNumber: stored.incidentNumber,
       _pending: 0,
     });
@@ -137,24 +108,24 @@ describe('the incidents list on this device', () => {
     ] as const;
     for (let index = 0; index < 14; index += 1) {
       const [title, description, location, type, severity] = stories[index % stories.length]!;
-      const created = await server.t.app.inject({
+      const created = await device.server.t.app.inject({
         method: 'POST',
         url: '/api/incidents',
-        headers: officer.headers,
+        headers: device.account.headers,
         payload: report(`${title} ${index}`, { description, location, type, severity }),
       });
       // Apart in time (the server keeps microseconds, the records carry milliseconds): a clear newest-first order.
       await new Promise((resolve) => setTimeout(resolve, 3));
       if (index % 3 === 0) {
-        await server.t.app.inject({
+        await device.server.t.app.inject({
           method: 'PUT',
           url: `/api/incidents/${created.json()._id}`,
-          headers: officer.headers,
+          headers: device.account.headers,
           payload: { status: index % 2 === 0 ? 'Closed' : 'Under Investigation' },
         });
       }
     }
-    await pullChanges(db, network.transport, status);
+    await pullChanges(device.db, device.network.transport, device.status);
 
     const queries: [Partial<IncidentFilters>, number][] = [
       [{}, 1],
@@ -170,10 +141,8 @@ describe('the incidents list on this device', () => {
     ];
     for (const [filters, page] of queries) {
       const query = new URLSearchParams({ ...filters, page: String(page) });
-      const online: IncidentPage = (
-        await server.t.app.inject({ url: `/api/incidents?${query}`, headers: admin.headers })
-      ).json();
-      const local = await readIncidentPage(db, { ...noIncidentFilters, ...filters }, page);
+      const online: IncidentPage = (await device.adminGet(`/api/incidents?${query}`)).json();
+      const local = await readIncidentPage(device.db, { ...noIncidentFilters, ...filters }, page);
       expect(
         local.incidents.map((incident) => incident._id),
         JSON.stringify(filters),
@@ -184,7 +153,7 @@ describe('the incidents list on this device', () => {
         total: online.total,
       });
     }
-    expect(await readIncidentPage(db, noIncidentFilters, 99)).toMatchObject({ currentPage: 2 });
+    expect(await readIncidentPage(device.db, noIncidentFilters, 99)).toMatchObject({ currentPage: 2 });
   });
 
   it('counts the page shown: open, under investigation, critical, and incidents dated this month', () => {

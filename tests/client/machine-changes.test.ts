@@ -1,41 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { machineCreate, type Machine } from '../../src/shared/schemas/machine.ts';
-import { LocalDatabase } from '../../src/client/data/db.ts';
-import { createReplayer } from '../../src/client/data/replayer.ts';
-import { createSyncStatus } from '../../src/client/data/sync-status.ts';
 import { queueChange } from '../../src/client/data/writes.ts';
 import { createMachineChange, machineStatusChange } from '../../src/client/features/machines/machine-changes.ts';
 import { filterMachines, noMachineFilters } from '../../src/client/features/machines/machine-list.ts';
-import type { Account } from '../server/helpers/app.ts';
-import { createNetwork, startLiveServer } from './helpers/live-server.ts';
+import { useLiveDevice } from './helpers/device.ts';
 
-let server: Awaited<ReturnType<typeof startLiveServer>>;
-let engineer: Account;
-let admin: Account;
-
-beforeAll(async () => {
-  server = await startLiveServer();
-  [engineer, admin] = await Promise.all([server.register('maintenance_engineer'), server.register('admin')]);
-});
-afterAll(() => server.close());
-
-let db: LocalDatabase;
-let network: ReturnType<typeof createNetwork>;
-const user = () => ({ _id: engineer._id, name: engineer.name });
-
-beforeEach(() => {
-  db = new LocalDatabase(`test-${crypto.randomUUID()}`);
-  network = createNetwork(server.baseUrl, () => engineer.token);
-});
-
-const replayer = () =>
-  createReplayer({
-    db,
-    transport: network.transport,
-    status: createSyncStatus(),
-    getUserId: () => engineer._id,
-    random: () => 0,
-  });
+const device = useLiveDevice('maintenance_engineer');
+const { user, replayer } = device;
 
 function machineInput(machineId: string, overrides: Record<string, unknown> = {}) {
   return machineCreate.parse({
@@ -52,17 +23,17 @@ function machineInput(machineId: string, overrides: Record<string, unknown> = {}
 }
 
 async function serverMachine(id: string): Promise<Machine> {
-  return (await server.t.app.inject({ url: `/api/machines/${id}`, headers: admin.headers })).json();
+  return (await device.adminGet(`/api/machines/${id}`)).json();
 }
 
 describe('machine changes of the Machines screen', () => {
   it('shows a new machine as the server stores it, and sends it and a status change once', async () => {
-    network.isDown = true;
+    device.network.isDown = true;
     const code = `RM-ET-${crypto.randomUUID().slice(0, 6)}`;
     const create = createMachineChange(user(), machineInput(code));
     expect(create.label).toBe(`New machine: Edge Trimmer ET-2 (${code})`);
-    await queueChange(db, create);
-    const draft = (await db.machines.get(create.recordId))!;
+    await queueChange(device.db, create);
+    const draft = (await device.db.machines.get(create.recordId))!;
     expect(draft).toMatchObject({ status: 'Running', operatingHours: 0, _server: null, _pending: 1 });
 
     const status = machineStatusChange(user(), draft, 'Maintenance');
@@ -72,12 +43,12 @@ describe('machine changes of the Machines screen', () => {
       body: { status: 'Maintenance' },
       label: `Status -> Maintenance on Edge Trimmer ET-2 (${code})`,
     });
-    await queueChange(db, status);
-    expect(await db.machines.get(create.recordId)).toMatchObject({ status: 'Maintenance', _pending: 2 });
+    await queueChange(device.db, status);
+    expect(await device.db.machines.get(create.recordId)).toMatchObject({ status: 'Maintenance', _pending: 2 });
 
-    network.isDown = false;
+    device.network.isDown = false;
     await replayer().run();
-    expect(await db.outbox.count()).toBe(0);
+    expect(await device.db.outbox.count()).toBe(0);
     const stored = await serverMachine(create.recordId);
     const { version, createdAt, updatedAt, ...fields } = stored;
     const {
@@ -87,22 +58,22 @@ describe('machine changes of the Machines screen', () => {
       _server,
       _pending,
       ...shown
-    } = (await db.machines.get(create.recordId))!;
+    } = (await device.db.machines.get(create.recordId))!;
     expect(shown).toEqual(fields);
     expect(_pending).toBe(0);
     expect(stored.status).toBe('Maintenance');
-    const listed = await server.t.app.inject({ url: `/api/machines?search=${code}`, headers: admin.headers });
+    const listed = await device.adminGet(`/api/machines?search=${code}`);
     expect(listed.json()).toHaveLength(1);
   });
 
   it('leaves a machine ID the server refuses in the queue with its message', async () => {
     const code = `RM-DUP-${crypto.randomUUID().slice(0, 6)}`;
-    await queueChange(db, createMachineChange(user(), machineInput(code)));
+    await queueChange(device.db, createMachineChange(user(), machineInput(code)));
     await replayer().run();
     const duplicate = createMachineChange(user(), machineInput(code, { name: 'Second trimmer' }));
-    await queueChange(db, duplicate);
+    await queueChange(device.db, duplicate);
     await replayer().run();
-    expect(await db.outbox.get({ id: duplicate.id! })).toMatchObject({
+    expect(await device.db.outbox.get({ id: duplicate.id! })).toMatchObject({
       state: 'failed',
       error: `Machine ID ${code} is already in use`,
     });

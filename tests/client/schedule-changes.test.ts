@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Schedule } from '../../src/shared/schemas/schedule.ts';
-import { LocalDatabase } from '../../src/client/data/db.ts';
-import { createReplayer } from '../../src/client/data/replayer.ts';
-import { createSyncStatus } from '../../src/client/data/sync-status.ts';
 import { queueChange } from '../../src/client/data/writes.ts';
 import { monthWeeks } from '../../src/client/features/maintenance/calendar-month.ts';
 import {
@@ -20,41 +17,18 @@ import {
   type ScheduleForm,
 } from '../../src/client/features/maintenance/schedule-form.ts';
 import { filterSchedules, noScheduleFilters } from '../../src/client/features/maintenance/schedule-list.ts';
-import type { Account } from '../server/helpers/app.ts';
-import { createNetwork, startLiveServer } from './helpers/live-server.ts';
+import { useLiveDevice } from './helpers/device.ts';
 
-let server: Awaited<ReturnType<typeof startLiveServer>>;
-let engineer: Account;
-let admin: Account;
+const device = useLiveDevice('maintenance_engineer');
+const { user, replayer } = device;
 let machine: { _id: string; name: string };
 
 beforeAll(async () => {
-  server = await startLiveServer();
-  [engineer, admin] = await Promise.all([server.register('maintenance_engineer'), server.register('admin')]);
-  machine = await server.createMachine(admin);
+  machine = await device.server.createMachine(device.admin);
 });
-afterAll(() => server.close());
-
-let db: LocalDatabase;
-let network: ReturnType<typeof createNetwork>;
-const user = () => ({ _id: engineer._id, name: engineer.name });
-
-beforeEach(() => {
-  db = new LocalDatabase(`test-${crypto.randomUUID()}`);
-  network = createNetwork(server.baseUrl, () => engineer.token);
-});
-
-const replayer = () =>
-  createReplayer({
-    db,
-    transport: network.transport,
-    status: createSyncStatus(),
-    getUserId: () => engineer._id,
-    random: () => 0,
-  });
 
 async function serverSchedule(id: string): Promise<Schedule> {
-  return (await server.t.app.inject({ url: `/api/maintenance/${id}`, headers: admin.headers })).json();
+  return (await device.adminGet(`/api/maintenance/${id}`)).json();
 }
 
 function form(overrides: Partial<ScheduleForm> = {}): ScheduleForm {
@@ -65,7 +39,7 @@ function form(overrides: Partial<ScheduleForm> = {}): ScheduleForm {
     machine: machine._id,
     scheduledDate: '2030-03-04T07:00',
     estimatedDuration: '2.5',
-    assignedTo: admin._id,
+    assignedTo: device.admin._id,
     checklist: rows,
     ...overrides,
   };
@@ -73,14 +47,14 @@ function form(overrides: Partial<ScheduleForm> = {}): ScheduleForm {
 
 describe('schedule changes of the Preventive Maintenance screen', () => {
   it('creates, ticks, notes, edits and changes status offline, then reaches the server exactly once', async () => {
-    network.isDown = true;
+    device.network.isDown = true;
     const { input } = validateScheduleForm(form());
     expect(input).toMatchObject({ scheduledDate: new Date('2030-03-04T07:00').toISOString(), estimatedDuration: 2.5 });
     expect(input!.checklist.map((item) => item.task)).toEqual(['Drain the sump', 'Replace impeller']);
-    const assignee = { _id: admin._id, name: admin.name };
+    const assignee = { _id: device.admin._id, name: device.admin.name };
     const create = createScheduleChange(user(), input!, { machine, assignee });
-    await queueChange(db, create);
-    const draft = (await db.schedules.get(create.recordId))!;
+    await queueChange(device.db, create);
+    const draft = (await device.db.schedules.get(create.recordId))!;
     expect(draft).toMatchObject({
       status: 'Scheduled',
       priority: 'Medium',
@@ -92,16 +66,16 @@ describe('schedule changes of the Preventive Maintenance screen', () => {
     });
     const [drain, impeller] = draft.checklist;
 
-    await queueChange(db, checklistChange(user(), draft, drain!, { completed: true }));
-    await queueChange(db, checklistChange(user(), draft, impeller!, { notes: 'Seal kit 4411 fitted' }));
-    await queueChange(db, scheduleStatusChange(user(), draft, 'In Progress'));
-    const opened = formFromSchedule((await db.schedules.get(create.recordId))!);
+    await queueChange(device.db, checklistChange(user(), draft, drain!, { completed: true }));
+    await queueChange(device.db, checklistChange(user(), draft, impeller!, { notes: 'Seal kit 4411 fitted' }));
+    await queueChange(device.db, scheduleStatusChange(user(), draft, 'In Progress'));
+    const opened = formFromSchedule((await device.db.schedules.get(create.recordId))!);
     const edited = { ...opened, title: 'Pit pump overhaul (B)', estimatedDuration: '3' };
     const changes = changedFields(opened, edited, validateScheduleForm(edited).input!);
     expect(changes).toEqual({ title: 'Pit pump overhaul (B)', estimatedDuration: 3 });
-    await queueChange(db, scheduleEditChange(user(), draft, changes));
+    await queueChange(device.db, scheduleEditChange(user(), draft, changes));
 
-    const local = (await db.schedules.get(create.recordId))!;
+    const local = (await device.db.schedules.get(create.recordId))!;
     expect(local).toMatchObject({
       title: 'Pit pump overhaul (B)',
       status: 'In Progress',
@@ -112,29 +86,34 @@ describe('schedule changes of the Preventive Maintenance screen', () => {
       { ...drain, completed: true },
       { ...impeller, notes: 'Seal kit 4411 fitted' },
     ]);
-    expect(network.sent).toEqual([]);
+    expect(device.network.sent).toEqual([]);
 
-    network.isDown = false;
+    device.network.isDown = false;
     await replayer().run();
-    expect(await db.outbox.count()).toBe(0);
+    expect(await device.db.outbox.count()).toBe(0);
     expect(await serverSchedule(create.recordId)).toMatchObject({
       title: 'Pit pump overhaul (B)',
       status: 'In Progress',
       estimatedDuration: 3,
-      assignedTo: { _id: admin._id },
+      assignedTo: { _id: device.admin._id },
       checklist: [
         { _id: drain!._id, task: 'Drain the sump', completed: true, notes: '' },
         { _id: impeller!._id, task: 'Replace impeller', completed: false, notes: 'Seal kit 4411 fitted' },
       ],
     });
-    expect(network.sent.map((request) => `${request.method} ${request.url.replace(server.baseUrl, '')}`)).toEqual([
+    expect(
+      device.network.sent.map((request) => `${request.method} ${request.url.replace(device.server.baseUrl, '')}`),
+    ).toEqual([
       'POST /maintenance',
       `PATCH /maintenance/${create.recordId}/checklist/${drain!._id}`,
       `PATCH /maintenance/${create.recordId}/checklist/${impeller!._id}`,
       `PUT /maintenance/${create.recordId}`,
       `PUT /maintenance/${create.recordId}`,
     ]);
-    expect(JSON.parse(String(network.sent[4]!.body))).toEqual({ title: 'Pit pump overhaul (B)', estimatedDuration: 3 });
+    expect(JSON.parse(String(device.network.sent[4]!.body))).toEqual({
+      title: 'Pit pump overhaul (B)',
+      estimatedDuration: 3,
+    });
   });
 
   it('asks for title, machine and date in plain words, and an edit that changes nothing sends nothing', () => {

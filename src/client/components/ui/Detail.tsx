@@ -15,3 +15,22 @@ export function Detail({ label, children, className = '' }: DetailProps) {
     </div>
   );
 }
+
+interface DetailListProps {
+  details: [label: string, value: ReactNode][];
+  /** Its grid columns. */
+  className?: string;
+}
+
+/** Labelled values in a grid. */
+export function DetailList({ details, className = 'grid-cols-2' }: DetailListProps) {
+  return (
+    <dl className={`grid gap-x-4 gap-y-3 ${className}`}>
+      {details.map(([label, value]) => (
+        <Detail key={label} label={label}>
+          {value}
+        </Detail>
+      ))}
+    </dl>
+  );
+}

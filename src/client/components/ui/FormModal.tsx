@@ -1,41 +1,41 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from './Button.tsx';
 import { Modal } from './Modal.tsx';
 
 interface FormModalProps {
-  open: boolean;
   onClose: () => void;
   title: string;
   /** The submit button's text (the spec often repeats the title, 'Report Incident'). */
   submitLabel: string;
-  isSaving: boolean;
-  /** Called on submit; the browser's own validation is off (forms show inline errors instead). */
-  onSubmit: () => void;
-  size?: 'sm' | 'md' | 'lg' | 'xl';
-  /** Layout classes of the form (e.g. a two-column grid). */
-  className?: string;
+  /**
+   * Called on submit; the browser's own validation is off (forms show inline errors instead). The submit
+   * button spins until it settles.
+   */
+  onSubmit: () => Promise<void>;
+  /** The fields, in a two-column grid (`sm:col-span-2` for a whole row). */
   children: ReactNode;
 }
 
-/** A modal form with the usual footer: Cancel, and the submit button that spins while saving. */
-export function FormModal({
-  open,
-  onClose,
-  title,
-  submitLabel,
-  isSaving,
-  onSubmit,
-  size,
-  className,
-  children,
-}: FormModalProps) {
+/** A modal form, mounted while open, with the usual footer: Cancel, and the submit button that spins while saving. */
+export function FormModal({ onClose, title, submitLabel, onSubmit, children }: FormModalProps) {
   const formId = useId();
+  const [isSaving, setSaving] = useState(false);
+
+  async function submit() {
+    setSaving(true);
+    try {
+      await onSubmit();
+    } finally {
+      setSaving(false);
+    }
+  }
+
   return (
     <Modal
-      open={open}
+      open
       onClose={onClose}
       title={title}
-      size={size}
+      size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={isSaving}>
@@ -52,9 +52,9 @@ export function FormModal({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          onSubmit();
+          void submit();
         }}
-        className={className}
+        className="grid gap-4 sm:grid-cols-2"
       >
         {children}
       </form>

@@ -8,7 +8,7 @@ import { notify } from '../../lib/notify.ts';
 import { useSignedInUser } from '../auth/session.ts';
 import { PendingMark } from '../sync/PendingMark.tsx';
 import type { QueuedChange } from '../../data/writes.ts';
-import { saveChange } from '../sync/save-change.ts';
+import { saveAndNotify } from '../sync/save-change.ts';
 import { openAttachment } from './open-attachment.ts';
 
 const accept = Object.entries(allowedMimeTypes)
@@ -50,12 +50,7 @@ export function Attachments({ record, changeFor }: AttachmentsProps) {
     const problem = problemWith(file);
     setError(problem);
     if (problem) return;
-    try {
-      await saveChange(changeFor(file));
-      notify.success('File uploaded successfully!');
-    } catch (failure) {
-      notify.error(failure, 'Failed to upload file');
-    }
+    await saveAndNotify(changeFor(file), 'File uploaded successfully!', 'Failed to upload file');
   }
 
   function open(file: FileRef) {

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { RecordModal } from '../../components/ui/RecordModal.tsx';
 import { useSignedInUser } from '../auth/session.ts';
 import { Attachments } from '../attachments/Attachments.tsx';
 import { incidentAttachmentChange } from './incident-changes.ts';
@@ -106,10 +105,15 @@ export function IncidentDetailModal({ incidentId, onClose }: IncidentDetailModal
   const title = incident ? incident.incidentNumber || 'New incident' : 'Incident';
 
   return (
-    <Modal open={incidentId !== null} onClose={onClose} title={title} size="xl">
-      {incident === undefined && <Spinner />}
-      {incident === null && <p className="text-sm text-slate-600">This incident is not on this device.</p>}
-      {incident && <IncidentDetails incident={incident} />}
-    </Modal>
+    <RecordModal
+      record={incident}
+      missing="This incident is not on this device."
+      open={incidentId !== null}
+      onClose={onClose}
+      title={title}
+      size="xl"
+    >
+      {(shown) => <IncidentDetails incident={shown} />}
+    </RecordModal>
   );
 }

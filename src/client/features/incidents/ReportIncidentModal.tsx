@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { departments, incidentTypes, severities } from '../../../shared/enums.ts';
 import { incidentCreate } from '../../../shared/schemas/incident.ts';
 import type { User } from '../../../shared/schemas/user.ts';
 import { Field, Input, Select, Textarea } from '../../components/ui/Field.tsx';
 import { FormModal } from '../../components/ui/FormModal.tsx';
+import { useFormState } from '../../components/ui/use-form-state.ts';
 import { fieldErrors } from '../../lib/validation.ts';
 import { useSignedInUser } from '../auth/session.ts';
 import { saveAndNotify } from '../sync/save-change.ts';
@@ -48,18 +48,11 @@ function emptyForm(user: User) {
     immediateActions: '',
   };
 }
-type IncidentForm = ReturnType<typeof emptyForm>;
-type TextField = Exclude<keyof IncidentForm, 'involvedPersons' | 'witnesses'>;
 
 /** Mounted while open, so each report starts from an empty form dated today. */
 export function ReportIncidentModal({ onClose }: { onClose: () => void }) {
   const user = useSignedInUser();
-  const [form, setForm] = useState<IncidentForm>(() => emptyForm(user));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isSaving, setSaving] = useState(false);
-
-  const set = (field: TextField) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const { form, set, setValue, errors, setErrors } = useFormState(() => emptyForm(user));
 
   async function submit() {
     const parsed = incidentCreate.safeParse({ ...form, incidentDate: dayToIso(form.incidentDate) });
@@ -68,27 +61,12 @@ export function ReportIncidentModal({ onClose }: { onClose: () => void }) {
       setErrors(form.incidentDate ? found : { ...found, incidentDate: 'Incident Date is required' });
       return;
     }
-    setSaving(true);
-    const saved = await saveAndNotify(
-      createIncidentChange(user, parsed.data),
-      'Incident reported successfully!',
-      'Failed to report incident',
-    );
-    setSaving(false);
-    if (saved) onClose();
+    const change = createIncidentChange(user, parsed.data);
+    if (await saveAndNotify(change, 'Incident reported successfully!', 'Failed to report incident')) onClose();
   }
 
   return (
-    <FormModal
-      open
-      onClose={onClose}
-      title="Report Incident"
-      submitLabel="Report Incident"
-      isSaving={isSaving}
-      onSubmit={() => void submit()}
-      size="lg"
-      className="grid gap-4 sm:grid-cols-2"
-    >
+    <FormModal onClose={onClose} title="Report Incident" submitLabel="Report Incident" onSubmit={submit}>
       <Field label="Title" required error={errors.title} className="sm:col-span-2">
         <Input value={form.title} onChange={set('title')} maxLength={200} />
       </Field>
@@ -115,14 +93,14 @@ export function ReportIncidentModal({ onClose }: { onClose: () => void }) {
         noun="person"
         columns={personColumns}
         rows={form.involvedPersons}
-        onChange={(involvedPersons) => setForm((current) => ({ ...current, involvedPersons }))}
+        onChange={(rows) => setValue('involvedPersons', rows)}
       />
       <RowsField
         legend="Witnesses"
         noun="witness"
         columns={witnessColumns}
         rows={form.witnesses}
-        onChange={(witnesses) => setForm((current) => ({ ...current, witnesses }))}
+        onChange={(rows) => setValue('witnesses', rows)}
       />
       <Field label="Immediate Actions Taken" error={errors.immediateActions} className="sm:col-span-2">
         <Textarea value={form.immediateActions} onChange={set('immediateActions')} rows={3} maxLength={5000} />

@@ -3,7 +3,7 @@ import type { IncidentStatus } from '../../../shared/enums.ts';
 import type { UserRef } from '../../../shared/schemas/common.ts';
 import type { Incident, incidentCreate } from '../../../shared/schemas/incident.ts';
 import type { QueuedChange } from '../../data/writes.ts';
-import { attachmentChange, author, createChange, updateChange } from '../sync/record-changes.ts';
+import { attachmentChange, author, createChange, newRecord, updateChange } from '../sync/record-changes.ts';
 
 type IncidentRef = Pick<Incident, '_id' | 'incidentNumber' | 'title'>;
 
@@ -19,19 +19,15 @@ function filledRows<T extends Record<string, string>>(rows: T[]): T[] {
 
 /** A new report, shown at once (status Open, no number yet) until the server numbers it. */
 export function createIncidentChange(user: UserRef, report: z.output<typeof incidentCreate>): QueuedChange {
-  const _id = report._id ?? crypto.randomUUID();
-  const now = new Date().toISOString();
+  const record = newRecord(report._id);
   const input = {
     ...report,
     involvedPersons: filledRows(report.involvedPersons),
     witnesses: filledRows(report.witnesses),
   };
-  const body = { ...input, _id };
+  const body = { ...input, _id: record._id };
   const preview: Incident = {
-    _id,
-    version: 0,
-    createdAt: now,
-    updatedAt: now,
+    ...record,
     incidentNumber: '',
     title: input.title,
     description: input.description,

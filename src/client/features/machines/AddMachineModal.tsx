@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { machineDepartments } from '../../../shared/enums.ts';
 import { machineCreate } from '../../../shared/schemas/machine.ts';
 import { Field, Input, Select } from '../../components/ui/Field.tsx';
 import { FormModal } from '../../components/ui/FormModal.tsx';
-import { notify } from '../../lib/notify.ts';
+import { useFormState } from '../../components/ui/use-form-state.ts';
 import { fieldErrors } from '../../lib/validation.ts';
 import { useSignedInUser } from '../auth/session.ts';
-import { saveChange } from '../sync/save-change.ts';
+import { saveAndNotify } from '../sync/save-change.ts';
 import { createMachineChange } from './machine-changes.ts';
 import { useMachineChoices } from './use-machine-choices.ts';
 
@@ -47,26 +46,11 @@ function toInput({ capacity, power, dimensions, weight, ...fields }: MachineForm
   return { ...fields, specifications: { capacity, power, dimensions, weight } };
 }
 
-interface AddMachineModalProps {
-  open: boolean;
-  onClose: () => void;
-}
-
-export function AddMachineModal({ open, onClose }: AddMachineModalProps) {
+/** Mounted while open, so each opening starts from an empty form. */
+export function AddMachineModal({ onClose }: { onClose: () => void }) {
   const user = useSignedInUser();
   const machines = useMachineChoices();
-  const [form, setForm] = useState<MachineForm>(emptyForm);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isSaving, setSaving] = useState(false);
-
-  const set = (field: FormField) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-
-  function close() {
-    setForm(emptyForm);
-    setErrors({});
-    onClose();
-  }
+  const { form, set, errors, setErrors } = useFormState(emptyForm);
 
   async function submit() {
     const parsed = machineCreate.safeParse(toInput(form));
@@ -80,16 +64,8 @@ export function AddMachineModal({ open, onClose }: AddMachineModalProps) {
       });
       return;
     }
-    setSaving(true);
-    try {
-      await saveChange(createMachineChange(user, parsed.data));
-      notify.success('Machine created successfully!');
-      close();
-    } catch (error) {
-      notify.error(error, 'Failed to create machine');
-    } finally {
-      setSaving(false);
-    }
+    const change = createMachineChange(user, parsed.data);
+    if (await saveAndNotify(change, 'Machine created successfully!', 'Failed to create machine')) onClose();
   }
 
   const textField = ([field, label]: [FormField, string]) => (
@@ -99,16 +75,7 @@ export function AddMachineModal({ open, onClose }: AddMachineModalProps) {
   );
 
   return (
-    <FormModal
-      open={open}
-      onClose={close}
-      title="Add Machine"
-      submitLabel="Create Machine"
-      isSaving={isSaving}
-      onSubmit={() => void submit()}
-      size="lg"
-      className="grid gap-4 sm:grid-cols-2"
-    >
+    <FormModal onClose={onClose} title="Add Machine" submitLabel="Create Machine" onSubmit={submit}>
       {identity.map(textField)}
       <Field label="Department" error={errors.department}>
         <Select value={form.department} onChange={set('department')} options={machineDepartments} />

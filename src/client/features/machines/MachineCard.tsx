@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { DetailList } from '../../components/ui/Detail.tsx';
 import { PendingMark } from '../sync/PendingMark.tsx';
 import { CreateTicketLink } from './CreateTicketLink.tsx';
-import { FactList } from './FactList.tsx';
 import { MachineStatusSelect } from './MachineStatusSelect.tsx';
 import { operatingHoursText, type LocalMachine } from './machine-list.ts';
 
@@ -41,8 +41,8 @@ export function MachineCard({ machine, onView }: MachineCardProps) {
         </div>
       </div>
       <MachineStatusSelect machine={machine} />
-      <FactList
-        facts={[
+      <DetailList
+        details={[
           ['Department', machine.department],
           ['Location', machine.location],
           ['Model', machine.model],

@@ -8,11 +8,11 @@ import {
   scheduleStatusTone,
   ticketStatusTone,
 } from '../../components/ui/Badge.tsx';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { DetailList } from '../../components/ui/Detail.tsx';
+import { RecordModal } from '../../components/ui/RecordModal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { PendingMark } from '../sync/PendingMark.tsx';
 import { CreateTicketLink } from './CreateTicketLink.tsx';
-import { FactList } from './FactList.tsx';
 import { calendarDateText, operatingHoursText, type LocalMachine } from './machine-list.ts';
 import { useMachine, useMachineWork } from './use-machines.ts';
 
@@ -92,9 +92,9 @@ function MachineDetails({ machine }: { machine: LocalMachine }) {
         <Badge tone={machineStatusTone[machine.status]}>{machine.status}</Badge>
         <PendingMark count={machine._pending} />
       </div>
-      <FactList
+      <DetailList
         className="grid-cols-2 sm:grid-cols-3"
-        facts={[
+        details={[
           ['Machine ID', machine.machineId],
           ['Department', machine.department],
           ['Location', machine.location],
@@ -105,9 +105,9 @@ function MachineDetails({ machine }: { machine: LocalMachine }) {
         ]}
       />
       <Section title="Specifications">
-        <FactList
+        <DetailList
           className="grid-cols-2 sm:grid-cols-4"
-          facts={[
+          details={[
             ['Capacity', orDash(specifications.capacity)],
             ['Power', orDash(specifications.power)],
             ['Dimensions', orDash(specifications.dimensions)],
@@ -130,16 +130,16 @@ export function MachineDetailModal({ machineId, onClose }: MachineDetailModalPro
   const machine = useMachine(machineId);
 
   return (
-    <Modal
+    <RecordModal
+      record={machine}
+      missing="This machine is not on this device."
       open={machineId !== null}
       onClose={onClose}
       title={machine ? machine.name : 'Machine'}
       size="xl"
       footer={machine && <CreateTicketLink machineId={machine._id} />}
     >
-      {machine === undefined && <Spinner />}
-      {machine === null && <p className="text-sm text-slate-600">This machine is not on this device.</p>}
-      {machine && <MachineDetails machine={machine} />}
-    </Modal>
+      {(shown) => <MachineDetails machine={shown} />}
+    </RecordModal>
   );
 }

@@ -2,8 +2,9 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { machineDepartments, machineStatuses } from '../../../shared/enums.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { Field, Select } from '../../components/ui/Field.tsx';
-import { SearchInput } from '../../components/ui/SearchInput.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { FilterSearch } from '../../components/ui/FilterSearch.tsx';
+import { FilterSelect } from '../../components/ui/FilterSelect.tsx';
 import { distinctValues, extraFilterCount, type LocalMachine, type MachineFilters } from './machine-list.ts';
 
 const moreFilters = [
@@ -22,32 +23,20 @@ export function MachineFilterBar({ filters, onChange, machines }: MachineFilterB
   const [showMore, setShowMore] = useState(false);
   const moreId = useId();
   const extra = extraFilterCount(filters);
-  const set = (field: keyof MachineFilters) => (event: { target: { value: string } }) =>
-    onChange({ ...filters, [field]: event.target.value });
+  const bar = { filters, onChange };
 
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_12rem_auto]">
-        <SearchInput
-          aria-label="Search machines"
-          placeholder="Search machines..."
-          value={filters.search}
-          onChange={set('search')}
-        />
-        <Select
-          aria-label="Department"
-          placeholder="All Departments"
+        <FilterSearch {...bar} label="Search machines" placeholder="Search machines..." />
+        <FilterSelect
+          {...bar}
+          field="department"
+          label="Department"
+          all="All Departments"
           options={machineDepartments}
-          value={filters.department}
-          onChange={set('department')}
         />
-        <Select
-          aria-label="Status"
-          placeholder="All Status"
-          options={machineStatuses}
-          value={filters.status}
-          onChange={set('status')}
-        />
+        <FilterSelect {...bar} field="status" label="Status" all="All Status" options={machineStatuses} />
         <Button
           variant="secondary"
           aria-expanded={showMore}
@@ -67,12 +56,7 @@ export function MachineFilterBar({ filters, onChange, machines }: MachineFilterB
         <div id={moreId} className="grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-2">
           {moreFilters.map(([field, label, placeholder]) => (
             <Field key={field} label={label}>
-              <Select
-                placeholder={placeholder}
-                options={distinctValues(machines, field)}
-                value={filters[field]}
-                onChange={set(field)}
-              />
+              <FilterSelect {...bar} field={field} all={placeholder} options={distinctValues(machines, field)} />
             </Field>
           ))}
         </div>

@@ -72,7 +72,7 @@ export function MachinesPage() {
           </ul>
         )}
       </div>
-      <AddMachineModal open={modals.isCreating} onClose={modals.close} />
+      {modals.isCreating && <AddMachineModal onClose={modals.close} />}
       <MachineDetailModal machineId={modals.machineId} onClose={modals.close} />
     </>
   );

@@ -3,16 +3,15 @@ import type { MachineStatus } from '../../../shared/enums.ts';
 import type { UserRef } from '../../../shared/schemas/common.ts';
 import type { Machine, machineCreate } from '../../../shared/schemas/machine.ts';
 import type { QueuedChange } from '../../data/writes.ts';
-import { createChange, updateChange } from '../sync/record-changes.ts';
+import { createChange, newRecord, updateChange } from '../sync/record-changes.ts';
 
 type MachineRef = Pick<Machine, '_id' | 'name' | 'machineId'>;
 
 /** A new machine, shown at once as the server will store it. */
 export function createMachineChange(user: UserRef, input: z.output<typeof machineCreate>): QueuedChange {
-  const _id = input._id ?? crypto.randomUUID();
-  const now = new Date().toISOString();
-  const body = { ...input, _id };
-  const preview: Machine = { ...body, version: 0, createdAt: now, updatedAt: now };
+  const record = newRecord(input._id);
+  const body = { ...input, _id: record._id };
+  const preview: Machine = { ...body, ...record };
   return createChange(user, 'machine', body, preview, `New machine: ${input.name} (${input.machineId})`);
 }
 

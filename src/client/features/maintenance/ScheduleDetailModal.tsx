@@ -2,8 +2,7 @@ import { Pencil } from 'lucide-react';
 import { Badge, priorityTone, scheduleStatusTone } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Detail } from '../../components/ui/Detail.tsx';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { RecordModal } from '../../components/ui/RecordModal.tsx';
 import { PendingMark } from '../sync/PendingMark.tsx';
 import { ChecklistItemRow } from './ChecklistItemRow.tsx';
 import { ScheduleStatusSelect } from './ScheduleStatusSelect.tsx';
@@ -62,7 +61,9 @@ interface ScheduleDetailModalProps {
 export function ScheduleDetailModal({ scheduleId, onClose, onEdit }: ScheduleDetailModalProps) {
   const schedule = useSchedule(scheduleId);
   return (
-    <Modal
+    <RecordModal
+      record={schedule}
+      missing="This maintenance item is not on this device."
       open={scheduleId !== null}
       onClose={onClose}
       title={schedule?.title ?? 'Maintenance'}
@@ -75,9 +76,7 @@ export function ScheduleDetailModal({ scheduleId, onClose, onEdit }: ScheduleDet
         )
       }
     >
-      {schedule === undefined && <Spinner />}
-      {schedule === null && <p className="text-sm text-slate-600">This maintenance item is not on this device.</p>}
-      {schedule && <ScheduleDetails schedule={schedule} />}
-    </Modal>
+      {(shown) => <ScheduleDetails schedule={shown} />}
+    </RecordModal>
   );
 }

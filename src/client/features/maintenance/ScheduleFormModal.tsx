@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { priorities } from '../../../shared/enums.ts';
 import { Field, Input, Select, Textarea } from '../../components/ui/Field.tsx';
 import { FormModal } from '../../components/ui/FormModal.tsx';
+import { HoursInput } from '../../components/ui/HoursInput.tsx';
+import { useFormState } from '../../components/ui/use-form-state.ts';
 import type { QueuedChange } from '../../data/writes.ts';
 import { useSignedInUser } from '../auth/session.ts';
+import { MachineSelect } from '../machines/MachineSelect.tsx';
 import { useMachineChoices } from '../machines/use-machine-choices.ts';
 import { saveAndNotify } from '../sync/save-change.ts';
 import { useUsers } from '../users/use-users.ts';
@@ -35,15 +38,13 @@ interface ScheduleFormModalProps {
 export function ScheduleFormModal({ schedule, onClose }: ScheduleFormModalProps) {
   const user = useSignedInUser();
   const [initial] = useState<ScheduleForm>(() => (schedule ? formFromSchedule(schedule) : emptyScheduleForm));
-  const [form, setForm] = useState<ScheduleForm>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isSaving, setSaving] = useState(false);
+  const { form, set, setValue, errors, setErrors } = useFormState(initial);
   const machines = withCurrent(useMachineChoices() ?? [], schedule?.machine);
   const users = withCurrent(useUsers() ?? [], schedule?.assignedTo);
 
   // A field's message goes once it is edited; the next submit checks again.
-  const set = (field: Exclude<keyof ScheduleForm, 'checklist'>) => (event: { target: { value: string } }) => {
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const edit: typeof set = (field) => (event) => {
+    set(field)(event);
     setErrors(({ [field]: _fixed, ...rest }) => rest);
   };
 
@@ -72,68 +73,46 @@ export function ScheduleFormModal({ schedule, onClose }: ScheduleFormModalProps)
   }
 
   async function save(change: QueuedChange, success: string, failure: string) {
-    setSaving(true);
-    const saved = await saveAndNotify(change, success, failure);
-    setSaving(false);
-    if (saved) onClose();
+    if (await saveAndNotify(change, success, failure)) onClose();
   }
 
   return (
     <FormModal
-      open
       onClose={onClose}
       title={schedule ? 'Edit Maintenance' : 'Schedule Maintenance'}
       submitLabel={schedule ? 'Save Changes' : 'Schedule Maintenance'}
-      isSaving={isSaving}
-      onSubmit={() => void submit()}
-      size="lg"
-      className="grid gap-4 sm:grid-cols-2"
+      onSubmit={submit}
     >
       <Field label="Title" required error={errors.title} className="sm:col-span-2">
-        <Input value={form.title} onChange={set('title')} maxLength={200} />
+        <Input value={form.title} onChange={edit('title')} maxLength={200} />
       </Field>
       <Field label="Machine" required error={errors.machine} className="sm:col-span-2">
-        <Select
-          value={form.machine}
-          onChange={set('machine')}
-          placeholder={machines.length === 0 ? 'No machines on this device yet' : 'Select a machine'}
-          options={machines.map((machine) => ({
-            value: machine._id,
-            label: 'machineId' in machine ? `${machine.name} (${machine.machineId})` : machine.name,
-          }))}
-        />
+        <MachineSelect machines={machines} value={form.machine} onChange={edit('machine')} />
       </Field>
       <Field label="Scheduled Date" required error={errors.scheduledDate}>
-        <Input type="datetime-local" value={form.scheduledDate} onChange={set('scheduledDate')} />
+        <Input type="datetime-local" value={form.scheduledDate} onChange={edit('scheduledDate')} />
       </Field>
       <Field label="Estimated Duration (hours)" hint="In steps of 0.5" error={errors.estimatedDuration}>
-        <Input
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.5}
-          value={form.estimatedDuration}
-          onChange={set('estimatedDuration')}
-        />
+        <HoursInput value={form.estimatedDuration} onChange={edit('estimatedDuration')} />
       </Field>
       <Field label="Priority" error={errors.priority}>
-        <Select value={form.priority} onChange={set('priority')} options={priorities} />
+        <Select value={form.priority} onChange={edit('priority')} options={priorities} />
       </Field>
       <Field label="Assigned To" error={errors.assignedTo}>
         <Select
           value={form.assignedTo}
-          onChange={set('assignedTo')}
+          onChange={edit('assignedTo')}
           placeholder="Unassigned"
           options={users.map((candidate) => ({ value: candidate._id, label: candidate.name }))}
         />
       </Field>
       <Field label="Description" error={errors.description} className="sm:col-span-2">
-        <Textarea value={form.description} onChange={set('description')} rows={3} maxLength={5000} />
+        <Textarea value={form.description} onChange={edit('description')} rows={3} maxLength={5000} />
       </Field>
       <div className="sm:col-span-2">
         <ChecklistTasksField
           rows={form.checklist}
-          onChange={(checklist) => setForm((current) => ({ ...current, checklist }))}
+          onChange={(rows) => setValue('checklist', rows)}
           error={errors.checklist}
         />
       </div>

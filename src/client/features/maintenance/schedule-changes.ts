@@ -9,7 +9,7 @@ import type {
   ScheduleUpdate,
 } from '../../../shared/schemas/schedule.ts';
 import type { QueuedChange } from '../../data/writes.ts';
-import { author, createChange, recordUrl, updateChange } from '../sync/record-changes.ts';
+import { author, createChange, newRecord, recordUrl, updateChange } from '../sync/record-changes.ts';
 
 type ScheduleRef = Pick<Schedule, '_id' | 'title'>;
 type MachineRef = NonNullable<Schedule['machine']>;
@@ -25,13 +25,9 @@ export interface ScheduleRefs {
 
 /** A new schedule, shown at once in the calendar and the list. */
 export function createScheduleChange(user: UserRef, input: ScheduleInput, refs: Required<ScheduleRefs>): QueuedChange {
-  const _id = input._id ?? crypto.randomUUID();
-  const now = new Date().toISOString();
+  const record = newRecord(input._id);
   const preview: Schedule = {
-    _id,
-    version: 0,
-    createdAt: now,
-    updatedAt: now,
+    ...record,
     title: input.title,
     description: input.description,
     status: input.status,
@@ -41,9 +37,9 @@ export function createScheduleChange(user: UserRef, input: ScheduleInput, refs: 
     machine: { _id: refs.machine._id, name: refs.machine.name },
     assignedTo: refs.assignee && author(refs.assignee),
     checklist: input.checklist,
-    completedAt: input.status === 'Completed' ? now : null,
+    completedAt: input.status === 'Completed' ? record.createdAt : null,
   };
-  return createChange(user, 'schedule', { ...input, _id }, preview, `New maintenance: ${input.title}`);
+  return createChange(user, 'schedule', { ...input, _id: record._id }, preview, `New maintenance: ${input.title}`);
 }
 
 /** Changed fields only; machine and assignee are shown by name until the server answers. */

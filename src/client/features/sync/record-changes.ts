@@ -13,6 +13,12 @@ export const recordUrl = {
 /** A person as records show them (the signed-in user carries more than that). */
 export const author = (user: UserRef): UserRef => ({ _id: user._id, name: user.name });
 
+/** What a record made on this device starts with, until the server's copy replaces it. */
+export function newRecord(_id: string = crypto.randomUUID()) {
+  const now = new Date().toISOString();
+  return { _id, version: 0, createdAt: now, updatedAt: now };
+}
+
 /**
  * A new record. The client `_id` is the record id and the entry id, so a replay after a lost response
  * never makes a second record; the preview is the whole record as the screens show it.

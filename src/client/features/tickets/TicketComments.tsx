@@ -3,10 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field, Textarea } from '../../components/ui/Field.tsx';
-import { notify } from '../../lib/notify.ts';
 import { useSignedInUser } from '../auth/session.ts';
 import { PendingMark } from '../sync/PendingMark.tsx';
-import { saveChange } from '../sync/save-change.ts';
+import { saveAndNotify } from '../sync/save-change.ts';
 import { ticketCommentChange } from './ticket-changes.ts';
 import { isCommentOnServer, type LocalTicket } from './ticket-list.ts';
 
@@ -19,15 +18,13 @@ export function TicketComments({ ticket }: { ticket: LocalTicket }) {
     event.preventDefault();
     if (!text.trim()) return;
     setSubmitting(true);
-    try {
-      await saveChange(ticketCommentChange(user, ticket, text));
-      notify.success('Comment added successfully!');
-      setText('');
-    } catch (error) {
-      notify.error(error, 'Failed to add comment');
-    } finally {
-      setSubmitting(false);
-    }
+    const saved = await saveAndNotify(
+      ticketCommentChange(user, ticket, text),
+      'Comment added successfully!',
+      'Failed to add comment',
+    );
+    setSubmitting(false);
+    if (saved) setText('');
   }
 
   return (

@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
 import { ticketEditableFields } from '../../../shared/permissions.ts';
 import { Badge, priorityTone, ticketStatusTone } from '../../components/ui/Badge.tsx';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { Detail } from '../../components/ui/Detail.tsx';
+import { RecordModal } from '../../components/ui/RecordModal.tsx';
 import { useSignedInUser } from '../auth/session.ts';
 import { Attachments } from '../attachments/Attachments.tsx';
 import { PendingMark } from '../sync/PendingMark.tsx';
@@ -11,15 +10,6 @@ import { TicketComments } from './TicketComments.tsx';
 import { ticketAttachmentChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
 import { useTicket } from './use-tickets.ts';
-
-function Detail({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={`min-w-0 ${className}`}>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 function TicketDetails({ ticket }: { ticket: LocalTicket }) {
   const user = useSignedInUser();
@@ -72,10 +62,15 @@ export function TicketDetailModal({ ticketId, onClose }: TicketDetailModalProps)
   const title = ticket ? ticket.ticketNumber || 'New ticket' : 'Ticket';
 
   return (
-    <Modal open={ticketId !== null} onClose={onClose} title={title} size="xl">
-      {ticket === undefined && <Spinner />}
-      {ticket === null && <p className="text-sm text-slate-600">This ticket is not on this device.</p>}
-      {ticket && <TicketDetails ticket={ticket} />}
-    </Modal>
+    <RecordModal
+      record={ticket}
+      missing="This ticket is not on this device."
+      open={ticketId !== null}
+      onClose={onClose}
+      title={title}
+      size="xl"
+    >
+      {(shown) => <TicketDetails ticket={shown} />}
+    </RecordModal>
   );
 }

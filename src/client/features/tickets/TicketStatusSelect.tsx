@@ -1,9 +1,8 @@
 import { ticketStatuses, type TicketStatus } from '../../../shared/enums.ts';
 import { ticketEditableFields } from '../../../shared/permissions.ts';
 import { Select } from '../../components/ui/Field.tsx';
-import { notify } from '../../lib/notify.ts';
 import { useSignedInUser } from '../auth/session.ts';
-import { saveChange } from '../sync/save-change.ts';
+import { saveAndNotify } from '../sync/save-change.ts';
 import { ticketStatusChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
 
@@ -13,15 +12,6 @@ export function TicketStatusSelect({ ticket, className = '' }: { ticket: LocalTi
   const editable = ticketEditableFields(user, ticket);
   const allowed = editable === 'all' || editable.includes('status');
 
-  async function change(status: TicketStatus) {
-    try {
-      await saveChange(ticketStatusChange(user, ticket, status));
-      notify.success('Ticket updated successfully!');
-    } catch (error) {
-      notify.error(error, 'Failed to update ticket');
-    }
-  }
-
   return (
     <Select
       aria-label={`Status of ${ticket.ticketNumber || ticket.title}`}
@@ -30,7 +20,10 @@ export function TicketStatusSelect({ ticket, className = '' }: { ticket: LocalTi
       disabled={!allowed}
       title={allowed ? undefined : 'Only maintenance engineers and admins change a ticket’s status'}
       onClick={(event) => event.stopPropagation()}
-      onChange={(event) => void change(event.target.value as TicketStatus)}
+      onChange={(event) => {
+        const change = ticketStatusChange(user, ticket, event.target.value as TicketStatus);
+        void saveAndNotify(change, 'Ticket updated successfully!', 'Failed to update ticket');
+      }}
       className={className}
     />
   );

@@ -80,12 +80,7 @@ export function TicketsPage() {
           </>
         )}
       </div>
-      <CreateTicketModal
-        key={modals.machineId}
-        open={modals.isCreating}
-        onClose={modals.close}
-        machineId={modals.machineId}
-      />
+      {modals.isCreating && <CreateTicketModal onClose={modals.close} machineId={modals.machineId} />}
       <TicketDetailModal ticketId={modals.ticketId} onClose={modals.close} />
     </>
   );

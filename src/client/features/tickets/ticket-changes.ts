@@ -4,7 +4,7 @@ import type { UserRef } from '../../../shared/schemas/common.ts';
 import type { Machine } from '../../../shared/schemas/machine.ts';
 import type { Comment, Ticket, ticketCreate, TicketUpdate } from '../../../shared/schemas/ticket.ts';
 import type { QueuedChange } from '../../data/writes.ts';
-import { attachmentChange, author, createChange, updateChange } from '../sync/record-changes.ts';
+import { attachmentChange, author, createChange, newRecord, updateChange } from '../sync/record-changes.ts';
 
 type TicketRef = Pick<Ticket, '_id' | 'ticketNumber' | 'title'>;
 
@@ -19,14 +19,10 @@ export function createTicketChange(
   machine: Machine,
   input: z.output<typeof ticketCreate>,
 ): QueuedChange {
-  const _id = input._id ?? crypto.randomUUID();
-  const now = new Date().toISOString();
-  const body = { ...input, _id };
+  const record = newRecord(input._id);
+  const body = { ...input, _id: record._id };
   const preview: Ticket = {
-    _id,
-    version: 0,
-    createdAt: now,
-    updatedAt: now,
+    ...record,
     ticketNumber: '',
     title: input.title,
     description: input.description,

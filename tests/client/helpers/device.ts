@@ -1,0 +1,61 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { LocalDatabase } from '../../../src/client/data/db.ts';
+import { createReplayer, type ReplayerOptions } from '../../../src/client/data/replayer.ts';
+import { createSyncStatus, type SyncStatusStore } from '../../../src/client/data/sync-status.ts';
+import type { Role } from '../../../src/shared/enums.ts';
+import type { Account } from '../../server/helpers/app.ts';
+import { createNetwork, startLiveServer } from './live-server.ts';
+
+export interface LiveDevice {
+  server: Awaited<ReturnType<typeof startLiveServer>>;
+  /** Who uses the device. */
+  account: Account;
+  /** Another account, to look at what reached the server. */
+  admin: Account;
+  /** Fresh for each test: the device's own database, network and sync status. */
+  db: LocalDatabase;
+  network: ReturnType<typeof createNetwork>;
+  status: SyncStatusStore;
+  /** The token the device sends (the account's; a test may spoil it). */
+  token: string | null;
+  /** The account as the change builders take it. */
+  user(): { _id: string; name: string };
+  /** A replayer of this device for the account, without jitter. */
+  replayer(overrides?: Partial<ReplayerOptions>): ReturnType<typeof createReplayer>;
+  /** A GET as the admin straight to the server (`/api/...`): what reached it. */
+  adminGet(url: string): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * The setup of a test file of the offline core: the real server with an account of `role` and an admin
+ * for the whole file, and a fresh device for each test.
+ */
+export function useLiveDevice(role: Role): LiveDevice {
+  const device = {
+    user: () => ({ _id: device.account._id, name: device.account.name }),
+    replayer: (overrides = {}) =>
+      createReplayer({
+        db: device.db,
+        transport: device.network.transport,
+        status: device.status,
+        getUserId: () => device.account._id,
+        random: () => 0,
+        ...overrides,
+      }),
+    adminGet: (url) => device.server.t.app.inject({ url, headers: device.admin.headers }),
+  } as LiveDevice;
+
+  beforeAll(async () => {
+    device.server = await startLiveServer();
+    [device.account, device.admin] = await Promise.all([device.server.register(role), device.server.register('admin')]);
+  });
+  afterAll(() => device.server.close());
+  beforeEach(() => {
+    device.db = new LocalDatabase(`test-${crypto.randomUUID()}`);
+    device.token = device.account.token;
+    device.network = createNetwork(device.server.baseUrl, () => device.token);
+    device.status = createSyncStatus();
+  });
+  return device;
+}
