@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Incident } from '../../src/shared/schemas/incident.ts';
-import { apiToken, newContext, screenshot, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -19,11 +19,7 @@ const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Arra
 it('reports an incident, changes a status and attaches a photo offline, survives a reload, and sends it all once online', async () => {
   const { total, incidents } = await serverIncidents('');
   const existing = incidents.find((incident) => incident.status !== 'Closed')!;
-  const context = await newContext(e2e.browser);
-  const page = await context.newPage();
-  await signIn(page, e2e.server.url, 'safety_officer');
-  await waitForServiceWorker(page);
-  await page.goto(`${e2e.server.url}/incidents`);
+  const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'safety_officer', '/incidents');
   // The first pull has brought every incident when the list counts all of them.
   await page.getByText(`Showing page 1 of ${Math.ceil(total / 10)}`).waitFor({ timeout: 60_000 });
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Machine } from '../../src/shared/schemas/machine.ts';
-import { apiToken, newContext, screenshot, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -16,11 +16,7 @@ async function serverMachines(query = ''): Promise<Machine[]> {
 it('adds a machine and changes another one offline, survives a reload, and sends both once online', async () => {
   const machines = await serverMachines();
   const other = machines.find((machine) => machine.status === 'Running')!;
-  const context = await newContext(e2e.browser);
-  const page = await context.newPage();
-  await signIn(page, e2e.server.url, 'maintenance_engineer');
-  await waitForServiceWorker(page);
-  await page.goto(`${e2e.server.url}/machines`);
+  const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'maintenance_engineer', '/machines');
   // The first pull has brought every machine when the grid shows all of them.
   await expect.poll(() => page.getByRole('article').count(), { timeout: 60_000 }).toBe(machines.length);
 

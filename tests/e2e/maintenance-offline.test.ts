@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { apiToken, newContext, screenshot, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -36,11 +36,7 @@ it('schedules, ticks the checklist and changes a status offline, survives a relo
   });
   const total = (await api<ServerSchedule[]>('maintenance')).length;
 
-  const context = await newContext(e2e.browser);
-  const page = await context.newPage();
-  await signIn(page, e2e.server.url, 'maintenance_engineer');
-  await waitForServiceWorker(page);
-  await page.goto(`${e2e.server.url}/maintenance`);
+  const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'maintenance_engineer', '/maintenance');
   const cards = page.getByRole('list', { name: 'Maintenance schedules' }).getByRole('listitem');
   await page.getByRole('button', { name: 'List' }).click();
   // The first pull has brought every schedule when the list shows all of them.

@@ -42,6 +42,19 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
+/**
+ * A new tablet-sized browser context, signed in as `role`, with the service worker in control (so the
+ * app opens offline), on `path`: where every offline test starts.
+ */
+export async function openControlledPage(browser: Browser, baseUrl: string, role: DemoRole, path: string) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signIn(page, baseUrl, role);
+  await waitForServiceWorker(page);
+  await page.goto(`${baseUrl}${path}`);
+  return { context, page };
+}
+
 export async function setOffline(context: BrowserContext, isOffline: boolean): Promise<void> {
   await context.setOffline(isOffline);
 }

@@ -1,17 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
-import { newContext, signIn, waitForServiceWorker, type DemoRole } from './browser.ts';
+import { openControlledPage, type DemoRole } from './browser.ts';
 
 /**
  * Signs in, opens Tickets, goes offline and changes the first ticket's status: the starting point
  * of every test about what happens to a change saved on the device.
  */
 export async function offlineStatusChange(browser: Browser, baseUrl: string, role: DemoRole) {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, baseUrl, role);
-  await waitForServiceWorker(page);
-  await page.goto(`${baseUrl}/tickets`);
+  const { context, page } = await openControlledPage(browser, baseUrl, role, '/tickets');
   const statusSelect = page.getByRole('combobox', { name: /^Status of TKT-/ }).first();
   await statusSelect.waitFor();
   const ticketNumber = (await statusSelect.getAttribute('aria-label'))!.replace('Status of ', '');
