@@ -168,3 +168,43 @@ it('hides what an operator may not do', async () => {
   await screenshot(page, 'tickets-detail-operator');
   await context.close();
 });
+
+it("shows the server's message when it refuses a ticket, and keeps the change to retry or discard", async () => {
+  const created = await fetch(`${e2e.server.url}/api/machines`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: `Retired shear ${Date.now()}`,
+      machineId: `RET-${Date.now()}`,
+      department: 'Casting',
+      location: 'Scrap bay',
+      model: 'SH-2',
+      manufacturer: 'Danieli',
+      installationDate: '2001-05-02',
+    }),
+  });
+  const doomed = (await created.json()) as { _id: string; name: string };
+  const { context, page } = await openApp('operator');
+  await page.goto(`${e2e.server.url}/tickets?new=1`);
+  const form = page.getByRole('dialog', { name: 'Create Ticket' });
+  await expect
+    .poll(() => form.getByLabel('Machine').locator(`option[value="${doomed._id}"]`).count(), { timeout: 60_000 })
+    .toBe(1);
+  await form.getByLabel('Title').fill('Blade chipped');
+  await form.getByLabel('Machine').selectOption(doomed._id);
+  await form.getByLabel('Description').fill('Second blade chipped on the left side');
+  // The machine goes while the form is open: the device cannot know, the server refuses.
+  await fetch(`${e2e.server.url}/api/machines/${doomed._id}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  await form.getByRole('button', { name: 'Create Ticket' }).click();
+  await page.getByText('Ticket created successfully!').waitFor();
+  await page.getByText('Machine not found').first().waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: /^Sync:/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Sync' });
+  await panel.getByText('New ticket: Blade chipped').waitFor();
+  await panel.getByText('Machine not found').waitFor();
+  expect((await api<{ total: number }>('tickets?search=Blade%20chipped')).total).toBe(0);
+  await context.close();
+});
