@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { machineCreate, type Machine } from '../../src/shared/schemas/machine.ts';
 import { queueChange } from '../../src/client/data/writes.ts';
-import { createMachineChange, machineStatusChange } from '../../src/client/features/machines/machine-changes.ts';
+import {
+  createMachineChange,
+  machineEditChange,
+  machineStatusChange,
+} from '../../src/client/features/machines/machine-changes.ts';
+import {
+  changedMachineFields,
+  formFromMachine,
+  machineInput as formInput,
+} from '../../src/client/features/machines/machine-form.ts';
 import { filterMachines, noMachineFilters } from '../../src/client/features/machines/machine-list.ts';
 import { useLiveDevice } from './helpers/device.ts';
 
@@ -77,6 +86,39 @@ describe('machine changes of the Machines screen', () => {
       state: 'failed',
       error: `Machine ID ${code} is already in use`,
     });
+  });
+});
+
+describe('editing a machine', () => {
+  it('sends only the changed fields, the specifications whole, and nothing when nothing changed', async () => {
+    const code = `RM-ED-${crypto.randomUUID().slice(0, 6)}`;
+    const create = createMachineChange(user(), machineInput(code));
+    await queueChange(device.db, create);
+    await replayer().run();
+    const machine = await serverMachine(create.recordId);
+    const initial = formFromMachine(machine);
+    const edited = { ...initial, location: 'Finishing Hall', power: '450 kW' };
+    const changes = changedMachineFields(initial, edited, machineCreate.parse(formInput(edited)));
+    expect(changes).toEqual({
+      location: 'Finishing Hall',
+      specifications: { ...machine.specifications, power: '450 kW' },
+    });
+    expect(changedMachineFields(initial, initial, machineCreate.parse(formInput(initial)))).toEqual({});
+
+    const edit = machineEditChange(user(), machine, changes);
+    expect(edit).toMatchObject({
+      method: 'PUT',
+      url: `/machines/${machine._id}`,
+      body: changes,
+      label: `Edit on Edge Trimmer ET-2 (${code})`,
+    });
+    await queueChange(device.db, edit);
+    expect(await device.db.machines.get(machine._id)).toMatchObject({ location: 'Finishing Hall', _pending: 1 });
+    await replayer().run();
+    const { version, updatedAt: _after, ...stored } = await serverMachine(machine._id);
+    const { version: before, updatedAt: _before, ...unchanged } = machine;
+    expect(version).toBe(before + 1);
+    expect(stored).toEqual({ ...unchanged, ...changes });
   });
 });
 

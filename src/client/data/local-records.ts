@@ -36,3 +36,14 @@ export async function refreshRecord(
   }
   await table.put({ ...shown, _server: serverCopy, _pending: pending.length });
 }
+
+/** A file the server has deleted leaves its record on this device at once; the next pull confirms it. */
+export async function forgetAttachment(db: LocalDatabase, entity: SyncEntity, recordId: string, fileId: string) {
+  const table = tableFor(db, entity);
+  await db.transaction('rw', [table, db.outbox], async () => {
+    const server = (await table.get(recordId))?._server;
+    if (!server) return;
+    const attachments = (server.attachments as { _id: string }[]).filter((file) => file._id !== fileId);
+    await refreshRecord(db, entity, recordId, { ...server, attachments });
+  });
+}

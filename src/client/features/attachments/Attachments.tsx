@@ -9,6 +9,7 @@ import { useSignedInUser } from '../auth/session.ts';
 import { PendingMark } from '../sync/PendingMark.tsx';
 import type { QueuedChange } from '../../data/writes.ts';
 import { saveAndNotify } from '../sync/save-change.ts';
+import { DeleteFileButton, type AttachmentOwner } from './DeleteFileButton.tsx';
 import { openAttachment } from './open-attachment.ts';
 
 const accept = Object.entries(allowedMimeTypes)
@@ -32,13 +33,17 @@ interface WithAttachments {
 }
 
 interface AttachmentsProps {
+  entity: AttachmentOwner['entity'];
   record: WithAttachments;
   /** The outbox change that uploads this file onto the record. */
   changeFor: (file: File) => QueuedChange;
 }
 
-/** A record's files (ticket or incident): open, and attach more, offline too. */
-export function Attachments({ record, changeFor }: AttachmentsProps) {
+/**
+ * A record's files (ticket or incident): open, and attach more, offline too. The uploader or an admin
+ * may delete a file the server has; one still waiting to be sent is discarded in the Sync panel instead.
+ */
+export function Attachments({ entity, record, changeFor }: AttachmentsProps) {
   const user = useSignedInUser();
   const headingId = useId();
   const [error, setError] = useState<string | null>(null);
@@ -85,20 +90,25 @@ export function Attachments({ record, changeFor }: AttachmentsProps) {
         <p className="text-sm text-slate-500">No attachments.</p>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-          {record.attachments.map((file) => (
-            <li key={file._id} className="flex flex-wrap items-center gap-2 px-2">
-              <button
-                type="button"
-                onClick={() => open(file)}
-                className="flex min-h-11 min-w-0 flex-1 items-center gap-2 rounded px-1 text-left text-sm font-medium text-brand-700 hover:underline"
-              >
-                <FileText aria-hidden="true" className="size-4 shrink-0" />
-                <span className="truncate">{file.originalName}</span>
-              </button>
-              <span className="text-xs text-slate-500">{sizeText(file.size)}</span>
-              <PendingMark count={record._server?.attachments.some((sent) => sent._id === file._id) ? 0 : 1} />
-            </li>
-          ))}
+          {record.attachments.map((file) => {
+            const isOnServer = record._server?.attachments.some((sent) => sent._id === file._id) ?? false;
+            const mayDelete = file.uploadedBy === user._id || user.role === 'admin';
+            return (
+              <li key={file._id} className="flex flex-wrap items-center gap-2 px-2">
+                <button
+                  type="button"
+                  onClick={() => open(file)}
+                  className="flex min-h-11 min-w-0 flex-1 items-center gap-2 rounded px-1 text-left text-sm font-medium text-brand-700 hover:underline"
+                >
+                  <FileText aria-hidden="true" className="size-4 shrink-0" />
+                  <span className="truncate">{file.originalName}</span>
+                </button>
+                <span className="text-xs text-slate-500">{sizeText(file.size)}</span>
+                <PendingMark count={isOnServer ? 0 : 1} />
+                {isOnServer && mayDelete && <DeleteFileButton file={file} owner={{ entity, recordId: record._id }} />}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

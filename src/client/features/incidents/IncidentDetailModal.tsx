@@ -89,7 +89,11 @@ function IncidentDetails({ incident }: { incident: LocalIncident }) {
         {incident.immediateActions ? <p className="whitespace-pre-wrap">{incident.immediateActions}</p> : none}
       </Section>
 
-      <Attachments record={incident} changeFor={(file) => incidentAttachmentChange(user, incident, file)} />
+      <Attachments
+        entity="incident"
+        record={incident}
+        changeFor={(file) => incidentAttachmentChange(user, incident, file)}
+      />
     </div>
   );
 }

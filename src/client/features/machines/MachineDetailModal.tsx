@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { can } from '../../../shared/permissions.ts';
 import { effectiveScheduleStatus } from '../../../shared/schedule-status.ts';
 import {
   Badge,
@@ -8,11 +10,14 @@ import {
   scheduleStatusTone,
   ticketStatusTone,
 } from '../../components/ui/Badge.tsx';
+import { Button } from '../../components/ui/Button.tsx';
 import { DetailList } from '../../components/ui/Detail.tsx';
 import { RecordModal } from '../../components/ui/RecordModal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useSignedInUser } from '../auth/session.ts';
 import { PendingMark } from '../sync/PendingMark.tsx';
 import { CreateTicketLink } from './CreateTicketLink.tsx';
+import { DeleteMachineButton } from './DeleteMachineButton.tsx';
 import { calendarDateText, operatingHoursText, type LocalMachine } from './machine-list.ts';
 import { useMachine, useMachineWork } from './use-machines.ts';
 
@@ -123,10 +128,12 @@ function MachineDetails({ machine }: { machine: LocalMachine }) {
 interface MachineDetailModalProps {
   machineId: string | null;
   onClose: () => void;
+  onEdit: (id: string) => void;
 }
 
-/** The whole machine and its open work, as this device has them. */
-export function MachineDetailModal({ machineId, onClose }: MachineDetailModalProps) {
+/** The whole machine and its open work, as this device has them; edit and delete for the roles that may. */
+export function MachineDetailModal({ machineId, onClose, onEdit }: MachineDetailModalProps) {
+  const { role } = useSignedInUser();
   const machine = useMachine(machineId);
 
   return (
@@ -137,7 +144,19 @@ export function MachineDetailModal({ machineId, onClose }: MachineDetailModalPro
       onClose={onClose}
       title={machine ? machine.name : 'Machine'}
       size="xl"
-      footer={machine && <CreateTicketLink machineId={machine._id} />}
+      footer={
+        machine && (
+          <>
+            {can(role, 'machine:delete') && <DeleteMachineButton machine={machine} onDeleted={onClose} />}
+            {can(role, 'machine:update') && (
+              <Button variant="secondary" onClick={() => onEdit(machine._id)}>
+                <Pencil aria-hidden="true" className="size-4" /> Edit Machine
+              </Button>
+            )}
+            <CreateTicketLink machineId={machine._id} />
+          </>
+        )
+      }
     >
       {(shown) => <MachineDetails machine={shown} />}
     </RecordModal>

@@ -1,6 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Factory, Plus } from 'lucide-react';
 import { useState } from 'react';
+import type { Role } from '../../../shared/enums.ts';
 import { can } from '../../../shared/permissions.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
@@ -8,24 +9,30 @@ import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useSignedInUser } from '../auth/session.ts';
 import { useSyncStatus } from '../sync/use-sync.ts';
-import { AddMachineModal } from './AddMachineModal.tsx';
 import { MachineCard } from './MachineCard.tsx';
 import { MachineDetailModal } from './MachineDetailModal.tsx';
 import { MachineFilterBar } from './MachineFilterBar.tsx';
+import { MachineFormModal } from './MachineFormModal.tsx';
 import { filterMachines, noMachineFilters, type MachineFilters } from './machine-list.ts';
 import { useMachineChoices } from './use-machine-choices.ts';
+import { useMachine } from './use-machines.ts';
 
-/** Which modal is open lives in the URL (`?new=1`, `?machine=<id>`); `?new=1` opens only for roles that add machines. */
-function useMachineModals(canCreate: boolean) {
-  const search: { new?: unknown; machine?: unknown } = useSearch({ strict: false });
+/**
+ * Which modal is open lives in the URL (`?new=1`, `?machine=<id>`, `?edit=<id>`); the forms open only for
+ * the roles that add or edit machines.
+ */
+function useMachineModals(role: Role) {
+  const search: { new?: unknown; machine?: unknown; edit?: unknown } = useSearch({ strict: false });
   const navigate = useNavigate();
-  const show = (next: { new?: 1; machine?: string }) =>
+  const show = (next: { new?: 1; machine?: string; edit?: string }) =>
     void navigate({ to: '/machines', search: next, replace: true, resetScroll: false });
   return {
-    isCreating: canCreate && Boolean(search.new),
+    isCreating: can(role, 'machine:create') && Boolean(search.new),
     machineId: typeof search.machine === 'string' ? search.machine : null,
+    editId: can(role, 'machine:update') && typeof search.edit === 'string' ? search.edit : null,
     openCreate: () => show({ new: 1 }),
     openMachine: (id: string) => show({ machine: id }),
+    openEdit: (id: string) => show({ edit: id }),
     close: () => show({}),
   };
 }
@@ -33,7 +40,8 @@ function useMachineModals(canCreate: boolean) {
 export function MachinesPage() {
   const user = useSignedInUser();
   const canCreate = can(user.role, 'machine:create');
-  const modals = useMachineModals(canCreate);
+  const modals = useMachineModals(user.role);
+  const editing = useMachine(modals.editId);
   const [filters, setFilters] = useState<MachineFilters>(noMachineFilters);
   const machines = useMachineChoices();
   const sync = useSyncStatus();
@@ -72,8 +80,12 @@ export function MachinesPage() {
           </ul>
         )}
       </div>
-      {modals.isCreating && <AddMachineModal onClose={modals.close} />}
-      <MachineDetailModal machineId={modals.machineId} onClose={modals.close} />
+      {modals.isCreating && <MachineFormModal onClose={modals.close} />}
+      {/* Saved or cancelled, an edit goes back to the machine's details it was opened from. */}
+      {editing && (
+        <MachineFormModal key={editing._id} machine={editing} onClose={() => modals.openMachine(editing._id)} />
+      )}
+      <MachineDetailModal machineId={modals.machineId} onClose={modals.close} onEdit={modals.openEdit} />
     </>
   );
 }

@@ -45,7 +45,7 @@ function TicketDetails({ ticket }: { ticket: LocalTicket }) {
         </Detail>
       </dl>
 
-      <Attachments record={ticket} changeFor={(file) => ticketAttachmentChange(user, ticket, file)} />
+      <Attachments entity="ticket" record={ticket} changeFor={(file) => ticketAttachmentChange(user, ticket, file)} />
       <TicketComments ticket={ticket} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { machineDepartments } from '../../../shared/enums.ts';
 import { machineCreate } from '../../../shared/schemas/machine.ts';
 import { Field, Input, Select } from '../../components/ui/Field.tsx';
@@ -6,23 +7,17 @@ import { useFormState } from '../../components/ui/use-form-state.ts';
 import { fieldErrors } from '../../lib/validation.ts';
 import { useSignedInUser } from '../auth/session.ts';
 import { saveAndNotify } from '../sync/save-change.ts';
-import { createMachineChange } from './machine-changes.ts';
+import { createMachineChange, machineEditChange } from './machine-changes.ts';
+import {
+  changedMachineFields,
+  emptyMachineForm,
+  formFromMachine,
+  machineInput,
+  type MachineForm,
+} from './machine-form.ts';
+import type { LocalMachine } from './machine-list.ts';
 import { useMachineChoices } from './use-machine-choices.ts';
 
-const emptyForm = {
-  name: '',
-  machineId: '',
-  department: machineDepartments[0] as string,
-  location: '',
-  model: '',
-  manufacturer: '',
-  installationDate: '',
-  capacity: '',
-  power: '',
-  dimensions: '',
-  weight: '',
-};
-type MachineForm = typeof emptyForm;
 type FormField = keyof MachineForm;
 
 /** The required free-text fields, in form order (department sits after the machine ID). */
@@ -42,20 +37,25 @@ const specificationFields = [
   ['weight', 'Weight', 'e.g. 85 t'],
 ] as const;
 
-function toInput({ capacity, power, dimensions, weight, ...fields }: MachineForm) {
-  return { ...fields, specifications: { capacity, power, dimensions, weight } };
+interface MachineFormModalProps {
+  /** The machine to edit; none to add a new one. */
+  machine?: LocalMachine;
+  onClose: () => void;
 }
 
-/** Mounted while open, so each opening starts from an empty form. */
-export function AddMachineModal({ onClose }: { onClose: () => void }) {
+/** Add and edit; mounted when opened, so each opening starts from the machine (or empty). */
+export function MachineFormModal({ machine, onClose }: MachineFormModalProps) {
   const user = useSignedInUser();
   const machines = useMachineChoices();
-  const { form, set, errors, setErrors } = useFormState(emptyForm);
+  const [initial] = useState<MachineForm>(() => (machine ? formFromMachine(machine) : emptyMachineForm));
+  const { form, set, errors, setErrors } = useFormState(initial);
 
   async function submit() {
-    const parsed = machineCreate.safeParse(toInput(form));
+    const parsed = machineCreate.safeParse(machineInput(form));
     // The server refuses a machine ID in use; say so here already when this device knows the machine.
-    const taken = parsed.success && machines?.some((machine) => machine.machineId === parsed.data.machineId);
+    const taken =
+      parsed.success &&
+      machines?.some((other) => other.machineId === parsed.data.machineId && other._id !== machine?._id);
     if (!parsed.success || taken) {
       setErrors({
         ...(parsed.success ? {} : fieldErrors(parsed.error)),
@@ -64,8 +64,15 @@ export function AddMachineModal({ onClose }: { onClose: () => void }) {
       });
       return;
     }
-    const change = createMachineChange(user, parsed.data);
-    if (await saveAndNotify(change, 'Machine created successfully!', 'Failed to create machine')) onClose();
+    if (!machine) {
+      const change = createMachineChange(user, parsed.data);
+      if (await saveAndNotify(change, 'Machine created successfully!', 'Failed to create machine')) onClose();
+      return;
+    }
+    const changes = changedMachineFields(initial, form, parsed.data);
+    if (Object.keys(changes).length === 0) return onClose();
+    const change = machineEditChange(user, machine, changes);
+    if (await saveAndNotify(change, 'Machine updated successfully!', 'Failed to update machine')) onClose();
   }
 
   const textField = ([field, label]: [FormField, string]) => (
@@ -75,7 +82,12 @@ export function AddMachineModal({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <FormModal onClose={onClose} title="Add Machine" submitLabel="Create Machine" onSubmit={submit}>
+    <FormModal
+      onClose={onClose}
+      title={machine ? 'Edit Machine' : 'Add Machine'}
+      submitLabel={machine ? 'Save Changes' : 'Create Machine'}
+      onSubmit={submit}
+    >
       {identity.map(textField)}
       <Field label="Department" error={errors.department}>
         <Select value={form.department} onChange={set('department')} options={machineDepartments} />
