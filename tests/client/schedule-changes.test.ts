@@ -9,7 +9,7 @@ import {
   scheduleStatusChange,
 } from '../../src/client/features/maintenance/schedule-changes.ts';
 import {
-  changedFields,
+  changedScheduleFields,
   emptyScheduleForm,
   formFromSchedule,
   newChecklistRow,
@@ -71,7 +71,7 @@ describe('schedule changes of the Preventive Maintenance screen', () => {
     await queueChange(device.db, scheduleStatusChange(user(), draft, 'In Progress'));
     const opened = formFromSchedule((await device.db.schedules.get(create.recordId))!);
     const edited = { ...opened, title: 'Pit pump overhaul (B)', estimatedDuration: '3' };
-    const changes = changedFields(opened, edited, validateScheduleForm(edited).input!);
+    const changes = changedScheduleFields(opened, edited, validateScheduleForm(edited).input!);
     expect(changes).toEqual({ title: 'Pit pump overhaul (B)', estimatedDuration: 3 });
     await queueChange(device.db, scheduleEditChange(user(), draft, changes));
 
@@ -125,9 +125,11 @@ describe('schedule changes of the Preventive Maintenance screen', () => {
       estimatedDuration: 'Estimated duration must be a number',
     });
     const opened = form();
-    expect(changedFields(opened, { ...opened }, validateScheduleForm(opened).input!)).toEqual({});
+    expect(changedScheduleFields(opened, { ...opened }, validateScheduleForm(opened).input!)).toEqual({});
     const unassigned = { ...opened, assignedTo: '' };
-    expect(changedFields(opened, unassigned, validateScheduleForm(unassigned).input!)).toEqual({ assignedTo: null });
+    expect(changedScheduleFields(opened, unassigned, validateScheduleForm(unassigned).input!)).toEqual({
+      assignedTo: null,
+    });
   });
 });
 

@@ -37,6 +37,11 @@ export async function refreshRecord(
   await table.put({ ...shown, _server: serverCopy, _pending: pending.length });
 }
 
+/** A record the server has deleted leaves this device (a pull's `deleted` list, or this user's own delete). */
+export function forgetRecord(db: LocalDatabase, entity: SyncEntity, recordId: string): Promise<void> {
+  return tableFor(db, entity).delete(recordId);
+}
+
 /** A file the server has deleted leaves its record on this device at once; the next pull confirms it. */
 export async function forgetAttachment(db: LocalDatabase, entity: SyncEntity, recordId: string, fileId: string) {
   const table = tableFor(db, entity);

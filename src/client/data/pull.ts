@@ -1,7 +1,7 @@
 import type { SyncEntity, SyncPage } from '../../shared/schemas/sync.ts';
 import { applyPending } from './apply-pending.ts';
 import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
-import { tableFor } from './local-records.ts';
+import { forgetRecord, tableFor } from './local-records.ts';
 import type { SyncStatusStore } from './sync-status.ts';
 import { request, type Transport } from './transport.ts';
 
@@ -34,7 +34,7 @@ async function applyPage(db: LocalDatabase, page: SyncPage): Promise<void> {
       });
       if (rows.length > 0) await tableFor(db, entity).bulkPut(rows);
     }
-    for (const { entity, _id } of page.deleted) await tableFor(db, entity).delete(_id);
+    for (const { entity, _id } of page.deleted) await forgetRecord(db, entity, _id);
     await db.meta.put({ key: 'cursor', value: page.cursor });
   });
 }

@@ -1,4 +1,3 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Plus, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { can } from '../../../shared/permissions.ts';
@@ -7,6 +6,7 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useUrlModals } from '../../lib/use-url-modals.ts';
 import { useSignedInUser } from '../auth/session.ts';
 import { useSyncStatus } from '../sync/use-sync.ts';
 import { IncidentCard } from './IncidentCard.tsx';
@@ -22,16 +22,13 @@ import { useIncidentPage } from './use-incidents.ts';
  * its recent incidents can open them.
  */
 function useIncidentModals() {
-  const search: { new?: unknown; incident?: unknown } = useSearch({ strict: false });
-  const navigate = useNavigate();
-  const show = (next: { new?: 1; incident?: string }) =>
-    void navigate({ to: '/incidents', search: next, replace: true, resetScroll: false });
+  const modals = useUrlModals('/incidents');
   return {
-    isReporting: Boolean(search.new),
-    incidentId: typeof search.incident === 'string' ? search.incident : null,
-    openReport: () => show({ new: 1 }),
-    openIncident: (id: string) => show({ incident: id }),
-    close: () => show({}),
+    isReporting: modals.isNew,
+    incidentId: modals.idIn('incident'),
+    openReport: () => modals.show({ new: 1 }),
+    openIncident: (id: string) => modals.show({ incident: id }),
+    close: modals.close,
   };
 }
 

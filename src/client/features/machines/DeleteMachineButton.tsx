@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { localDb } from '../../data/db.ts';
+import { forgetRecord } from '../../data/local-records.ts';
 import { deleteNeedsConnection, useDeleteOnServer } from '../sync/use-delete-on-server.ts';
 import type { LocalMachine } from './machine-list.ts';
 
@@ -21,7 +22,7 @@ export function DeleteMachineButton({ machine, onDeleted }: DeleteMachineButtonP
     failure: 'Failed to delete machine',
     onDeleted: () => {
       onDeleted();
-      return localDb.machines.delete(machine._id);
+      return forgetRecord(localDb, 'machine', machine._id);
     },
   });
 

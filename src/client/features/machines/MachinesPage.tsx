@@ -1,4 +1,3 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Factory, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Role } from '../../../shared/enums.ts';
@@ -7,6 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useUrlModals } from '../../lib/use-url-modals.ts';
 import { useSignedInUser } from '../auth/session.ts';
 import { useSyncStatus } from '../sync/use-sync.ts';
 import { MachineCard } from './MachineCard.tsx';
@@ -22,18 +22,15 @@ import { useMachine } from './use-machines.ts';
  * the roles that add or edit machines.
  */
 function useMachineModals(role: Role) {
-  const search: { new?: unknown; machine?: unknown; edit?: unknown } = useSearch({ strict: false });
-  const navigate = useNavigate();
-  const show = (next: { new?: 1; machine?: string; edit?: string }) =>
-    void navigate({ to: '/machines', search: next, replace: true, resetScroll: false });
+  const modals = useUrlModals('/machines');
   return {
-    isCreating: can(role, 'machine:create') && Boolean(search.new),
-    machineId: typeof search.machine === 'string' ? search.machine : null,
-    editId: can(role, 'machine:update') && typeof search.edit === 'string' ? search.edit : null,
-    openCreate: () => show({ new: 1 }),
-    openMachine: (id: string) => show({ machine: id }),
-    openEdit: (id: string) => show({ edit: id }),
-    close: () => show({}),
+    isCreating: can(role, 'machine:create') && modals.isNew,
+    machineId: modals.idIn('machine'),
+    editId: can(role, 'machine:update') ? modals.idIn('edit') : null,
+    openCreate: () => modals.show({ new: 1 }),
+    openMachine: (id: string) => modals.show({ machine: id }),
+    openEdit: (id: string) => modals.show({ edit: id }),
+    close: modals.close,
   };
 }
 

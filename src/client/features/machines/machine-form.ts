@@ -1,5 +1,6 @@
 import { machineDepartments } from '../../../shared/enums.ts';
 import type { Machine, MachineUpdate } from '../../../shared/schemas/machine.ts';
+import { changedFields } from '../../lib/changed-fields.ts';
 
 export const emptyMachineForm = {
   name: '',
@@ -34,20 +35,7 @@ export function machineInput({ capacity, power, dimensions, weight, ...fields }:
   return { ...fields, specifications: { capacity, power, dimensions, weight } };
 }
 
-type MachineInput = ReturnType<typeof machineInput>;
-
-/**
- * What an edit changed, compared with the form as it opened: only those fields are sent. The
- * specifications go whole when one of them changed, as the server stores them as one value.
- */
+/** The specifications go whole when one of them changed, as the server stores them as one value. */
 export function changedMachineFields(initial: MachineForm, form: MachineForm, parsed: MachineUpdate): MachineUpdate {
-  const before = machineInput(initial);
-  const after = machineInput(form);
-  const changes: MachineUpdate = {};
-  for (const field of Object.keys(before) as (keyof MachineInput)[]) {
-    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) {
-      Object.assign(changes, { [field]: parsed[field] });
-    }
-  }
-  return changes;
+  return changedFields(machineInput(initial), machineInput(form), parsed);
 }

@@ -1,10 +1,10 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { CalendarDays, CalendarPlus, List, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useUrlModals } from '../../lib/use-url-modals.ts';
 import { useSyncStatus } from '../sync/use-sync.ts';
 import { MaintenanceCalendar } from './MaintenanceCalendar.tsx';
 import { ScheduleDetailModal } from './ScheduleDetailModal.tsx';
@@ -21,18 +21,15 @@ const noSchedules: LocalSchedule[] = [];
 
 /** Which modal is open lives in the URL (`?new=1`, `?schedule=<id>`, `?edit=<id>`), so links can open them. */
 function useMaintenanceModals() {
-  const search: { new?: unknown; schedule?: unknown; edit?: unknown } = useSearch({ strict: false });
-  const navigate = useNavigate();
-  const show = (next: { new?: 1; schedule?: string; edit?: string }) =>
-    void navigate({ to: '/maintenance', search: next, replace: true, resetScroll: false });
+  const modals = useUrlModals('/maintenance');
   return {
-    isCreating: Boolean(search.new),
-    scheduleId: typeof search.schedule === 'string' ? search.schedule : null,
-    editId: typeof search.edit === 'string' ? search.edit : null,
-    openCreate: () => show({ new: 1 }),
-    openSchedule: (id: string) => show({ schedule: id }),
-    openEdit: (id: string) => show({ edit: id }),
-    close: () => show({}),
+    isCreating: modals.isNew,
+    scheduleId: modals.idIn('schedule'),
+    editId: modals.idIn('edit'),
+    openCreate: () => modals.show({ new: 1 }),
+    openSchedule: (id: string) => modals.show({ schedule: id }),
+    openEdit: (id: string) => modals.show({ edit: id }),
+    close: modals.close,
   };
 }
 

@@ -13,7 +13,7 @@ import { useUsers } from '../users/use-users.ts';
 import { ChecklistTasksField } from './ChecklistTasksField.tsx';
 import { createScheduleChange, scheduleEditChange } from './schedule-changes.ts';
 import {
-  changedFields,
+  changedScheduleFields,
   emptyScheduleForm,
   formFromSchedule,
   validateScheduleForm,
@@ -63,7 +63,7 @@ export function ScheduleFormModal({ schedule, onClose }: ScheduleFormModalProps)
         'Failed to schedule maintenance',
       );
     }
-    const changes = changedFields(initial, form, input);
+    const changes = changedScheduleFields(initial, form, input);
     if (Object.keys(changes).length === 0) return onClose();
     return save(
       scheduleEditChange(user, schedule, changes, refs),

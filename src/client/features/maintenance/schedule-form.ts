@@ -4,6 +4,7 @@ import {
   type Schedule,
   type ScheduleUpdate,
 } from '../../../shared/schemas/schedule.ts';
+import { changedFields } from '../../lib/changed-fields.ts';
 import { fieldErrors } from '../../lib/validation.ts';
 import type { ScheduleInput } from './schedule-changes.ts';
 
@@ -88,24 +89,6 @@ export function validateScheduleForm(form: ScheduleForm): ScheduleValidation {
   return { errors };
 }
 
-const editable = [
-  'title',
-  'description',
-  'machine',
-  'scheduledDate',
-  'estimatedDuration',
-  'priority',
-  'assignedTo',
-] as const;
-
-/** What an edit changed, compared with the form as it opened: only those fields are sent. */
-export function changedFields(initial: ScheduleForm, form: ScheduleForm, input: ScheduleInput): ScheduleUpdate {
-  const changes: ScheduleUpdate = {};
-  const before = rawInput(initial);
-  const after = rawInput(form);
-  for (const field of editable) {
-    if (before[field] !== after[field]) Object.assign(changes, { [field]: input[field] });
-  }
-  if (JSON.stringify(before.checklist) !== JSON.stringify(after.checklist)) changes.checklist = input.checklist;
-  return changes;
+export function changedScheduleFields(initial: ScheduleForm, form: ScheduleForm, input: ScheduleInput): ScheduleUpdate {
+  return changedFields(rawInput(initial), rawInput(form), input);
 }

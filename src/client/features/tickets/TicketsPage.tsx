@@ -1,4 +1,3 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { ClipboardList, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { can } from '../../../shared/permissions.ts';
@@ -7,6 +6,7 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useUrlModals } from '../../lib/use-url-modals.ts';
 import { useSignedInUser } from '../auth/session.ts';
 import { useSyncStatus } from '../sync/use-sync.ts';
 import { CreateTicketModal } from './CreateTicketModal.tsx';
@@ -22,17 +22,14 @@ import { useTicketPage } from './use-tickets.ts';
  * its recent tickets can open them; `?new=1&machine=<id>` (from the Machines screen) chooses the machine.
  */
 function useTicketModals() {
-  const search: { new?: unknown; ticket?: unknown; machine?: unknown } = useSearch({ strict: false });
-  const navigate = useNavigate();
-  const show = (next: { new?: 1; ticket?: string }) =>
-    void navigate({ to: '/tickets', search: next, replace: true, resetScroll: false });
+  const modals = useUrlModals('/tickets');
   return {
-    isCreating: Boolean(search.new),
-    machineId: typeof search.machine === 'string' ? search.machine : '',
-    ticketId: typeof search.ticket === 'string' ? search.ticket : null,
-    openCreate: () => show({ new: 1 }),
-    openTicket: (id: string) => show({ ticket: id }),
-    close: () => show({}),
+    isCreating: modals.isNew,
+    machineId: modals.idIn('machine') ?? '',
+    ticketId: modals.idIn('ticket'),
+    openCreate: () => modals.show({ new: 1 }),
+    openTicket: (id: string) => modals.show({ ticket: id }),
+    close: modals.close,
   };
 }
 
