@@ -240,3 +240,21 @@ export const recordHistory = pgTable(
   },
   (t) => [index('record_history_record_idx').on(t.entity, t.recordId, t.version)],
 );
+
+/**
+ * Updates already applied, by the client's change id (`X-Change-Id`): a replay of one answers the
+ * current record and changes nothing. Rows are pruned after the retention period (record-changes.ts).
+ */
+export const appliedChanges = pgTable(
+  'applied_changes',
+  {
+    changeId: uuid('change_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    entity: text('entity').notNull(),
+    recordId: uuid('record_id').notNull(),
+    appliedAt: timestamptz('applied_at').notNull().defaultNow(),
+  },
+  (t) => [index('applied_changes_applied_at_idx').on(t.appliedAt)],
+);
