@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ChangeContext } from '../repositories/record-changes.ts';
+import { changeIdOf } from './change-id.ts';
 import { badRequest } from './errors.ts';
 
 /**
@@ -15,10 +17,23 @@ export function changeContext(request: FastifyRequest): ChangeContext {
     baseVersion = Number(match[1]);
   }
   const rawClientTime = request.headers['x-client-time'];
-  let clientTime: Date | null = null;
-  if (rawClientTime !== undefined) {
-    clientTime = new Date(String(rawClientTime));
-    if (Number.isNaN(clientTime.getTime())) throw badRequest('X-Client-Time must be an ISO date-time');
+  return {
+    userId: request.user._id,
+    changeId: changeIdOf(request),
+    baseVersion,
+    clientTime: rawClientTime === undefined ? null : parseClientTime(String(rawClientTime)),
+  };
+}
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/**
+ * A full ISO 8601 date-time with its offset and a year from 1970 (a tablet whose clock battery died
+ * says 1970) to 9999, so whatever a device sends fits PostgreSQL's timestamptz.
+ */
+function parseClientTime(value: string): Date {
+  if (!isoDateTime.safeParse(value).success || Number(value.slice(0, 4)) < 1970) {
+    throw badRequest('X-Client-Time must be an ISO date-time');
   }
-  return { userId: request.user._id, baseVersion, clientTime };
+  return new Date(value);
 }
