@@ -37,7 +37,7 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
-  await app.register(security, { corsOrigins: config.CORS_ORIGINS });
+  await app.register(security, { corsOrigins: config.CORS_ORIGINS, forceHttps: config.FORCE_HTTPS === '1' });
   await app.register(multipart);
   await app.register(docs);
 

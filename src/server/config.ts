@@ -18,7 +18,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  TOKEN_TTL: z.string().regex(/^\d+[smhd]$/, 'TOKEN_TTL must look like 7d, 12h or 30m').default('7d'),
+  TOKEN_TTL: z
+    .string()
+    .regex(/^\d+[smhd]$/, 'TOKEN_TTL must look like 7d, 12h or 30m')
+    .default('7d'),
   CORS_ORIGINS: list,
   REGISTRATION_ROLES: list.pipe(z.array(z.enum(roles))).transform((chosen) => (chosen.length ? chosen : [...roles])),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
@@ -26,6 +29,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
   /** Trust X-Forwarded-For from this many proxy hops (0: use the socket address, so clients cannot fake their IP). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Every request reaches the app over https, whatever the proxy says: send upgrade-insecure-requests and HSTS. */
+  FORCE_HTTPS: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().default('./dist'),
 });
