@@ -22,7 +22,7 @@ import {
   type Actor,
   type EditRule,
 } from './numbered-records.ts';
-import { diffPatch, type ChangeContext } from './record-changes.ts';
+import { diffPatch, writeChange, type ChangeContext } from './record-changes.ts';
 import { iso } from './sql-helpers.ts';
 
 type IncidentRow = typeof incidents.$inferSelect;
@@ -138,7 +138,7 @@ export function createIncidentRepository(database: Database) {
     },
 
     async update(id: string, patch: IncidentUpdate, actor: Actor, context: ChangeContext) {
-      return database.write(async (tx, changeSeq) => {
+      return writeChange(database, 'incident', id, context, loadIncident, async (tx, changeSeq) => {
         const [row] = await tx.select().from(incidents).where(eq(incidents.id, id));
         if (!row) throw recordNotFound('incident');
         const cleaned = {

@@ -10,6 +10,7 @@ import {
   findOverwrites,
   recordHistoryRows,
   setFromChanges,
+  writeChange,
   type ChangeContext,
 } from './record-changes.ts';
 import { iso, likePattern } from './sql-helpers.ts';
@@ -62,6 +63,8 @@ export function createMachineRepository(database: Database) {
     return row;
   }
 
+  const loadLive = async (executor: Db | Tx, id: string) => toMachine(await findLive(executor, id));
+
   async function assertCodeFree(tx: Tx, code: string, exceptId?: string) {
     const filters = [eq(machines.machineCode, code), live];
     if (exceptId) filters.push(ne(machines.id, exceptId));
@@ -77,7 +80,7 @@ export function createMachineRepository(database: Database) {
     patch: MachineUpdate,
     context: ChangeContext,
   ): Promise<{ record: Machine; overwritten: Overwrite[] }> {
-    return database.write(async (tx, changeSeq) => {
+    return writeChange(database, 'machine', id, context, loadLive, async (tx, changeSeq) => {
       const row = await findLive(tx, id);
       const changes = diffPatch(row, patch, columns);
       if (changes.length === 0) return { record: toMachine(row), overwritten: [] };
@@ -127,7 +130,7 @@ export function createMachineRepository(database: Database) {
     },
 
     async get(id: string): Promise<Machine> {
-      return toMachine(await findLive(db, id));
+      return loadLive(db, id);
     },
 
     async create(input: MachineCreate & { _id?: string }, context: ChangeContext) {

@@ -1,13 +1,19 @@
-import { and, desc, eq, gt, inArray, ne, or, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Overwrite } from '../../shared/schemas/common.ts';
-import type { Tx } from '../db/client.ts';
-import { recordHistory, users } from '../db/schema.ts';
+import type { Database, Tx } from '../db/client.ts';
+import { appliedChanges, recordHistory, users } from '../db/schema.ts';
+import { conflict } from '../lib/errors.ts';
 
 export type Entity = 'machine' | 'ticket' | 'incident' | 'schedule';
+
+/** How long a change id is remembered: a device that comes back within this time replays safely. */
+export const changeIdRetentionDays = 90;
 
 /** Who makes a change and from which version of the record (If-Match), as sent by the client. */
 export interface ChangeContext {
   userId: string;
+  /** The client's id of this change (X-Change-Id): applied once, a replay changes nothing. */
+  changeId?: string | null;
   baseVersion?: number | null;
   clientTime?: Date | null;
 }
@@ -75,7 +81,9 @@ export async function recordHistoryRows(
 
 /**
  * Values this update replaces that someone else wrote after the version the client started from:
- * the update still wins, and the response tells the client what it overwrote.
+ * the update still wins, and the response tells the client what it overwrote. The author of a
+ * replaced value is whoever set it (the field's latest history row), so a user replacing their own
+ * value is not told they overwrote anyone.
  */
 export async function findOverwrites(
   tx: Tx,
@@ -84,12 +92,14 @@ export async function findOverwrites(
   changes: FieldChange[],
   context: ChangeContext,
 ): Promise<Overwrite[]> {
-  if (context.baseVersion == null || changes.length === 0) return [];
+  const baseVersion = context.baseVersion;
+  if (baseVersion == null || changes.length === 0) return [];
   const rows = await tx
     .select({
       field: recordHistory.field,
+      version: recordHistory.version,
       changedAt: recordHistory.changedAt,
-      userId: users.id,
+      userId: recordHistory.userId,
       userName: users.name,
     })
     .from(recordHistory)
@@ -98,20 +108,19 @@ export async function findOverwrites(
       and(
         eq(recordHistory.entity, entity),
         eq(recordHistory.recordId, recordId),
-        gt(recordHistory.version, context.baseVersion),
         inArray(
           recordHistory.field,
           changes.map((change) => change.field),
         ),
-        or(isNull(recordHistory.userId), ne(recordHistory.userId, context.userId)),
       ),
     )
-    .orderBy(desc(recordHistory.version));
+    .orderBy(desc(recordHistory.version), desc(recordHistory.id));
   const seen = new Set<string>();
   const overwrites: Overwrite[] = [];
   for (const row of rows) {
     if (seen.has(row.field)) continue;
     seen.add(row.field);
+    if (row.version <= baseVersion || row.userId === context.userId) continue;
     const change = changes.find((candidate) => candidate.field === row.field)!;
     overwrites.push({
       field: row.field,
@@ -121,4 +130,44 @@ export async function findOverwrites(
     });
   }
   return overwrites;
+}
+
+/** The same change id from the same user for the same record: the update was applied already. */
+async function wasApplied(tx: Tx, entity: Entity, recordId: string, changeId: string, userId: string) {
+  const [applied] = await tx.select().from(appliedChanges).where(eq(appliedChanges.changeId, changeId));
+  if (!applied) return false;
+  if (applied.userId !== userId || applied.entity !== entity || applied.recordId !== recordId) {
+    throw conflict('This change id was already used for another change');
+  }
+  return true;
+}
+
+async function rememberChange(tx: Tx, entity: Entity, recordId: string, changeId: string, userId: string) {
+  const retention = new Date(Date.now() - changeIdRetentionDays * 24 * 60 * 60 * 1000);
+  await tx.delete(appliedChanges).where(lt(appliedChanges.appliedAt, retention));
+  await tx.insert(appliedChanges).values({ changeId, userId, entity, recordId });
+}
+
+/**
+ * An update in a write transaction, applied once per change id: its id is stored in the same
+ * transaction, and a replay (after a lost response) answers the current record with nothing
+ * overwritten instead of applying the change again over what others wrote since.
+ */
+export function writeChange<R>(
+  database: Database,
+  entity: Entity,
+  recordId: string,
+  context: ChangeContext,
+  load: (tx: Tx, id: string) => Promise<R>,
+  work: (tx: Tx, changeSeq: number) => Promise<{ record: R; overwritten: Overwrite[] }>,
+): Promise<{ record: R; overwritten: Overwrite[] }> {
+  const { changeId, userId } = context;
+  return database.write(async (tx, changeSeq) => {
+    if (!changeId) return work(tx, changeSeq);
+    if (await wasApplied(tx, entity, recordId, changeId, userId))
+      return { record: await load(tx, recordId), overwritten: [] };
+    const result = await work(tx, changeSeq);
+    await rememberChange(tx, entity, recordId, changeId, userId);
+    return result;
+  });
 }

@@ -23,6 +23,7 @@ import {
   recordHistoryRows,
   setFromChanges,
   type ChangeContext,
+  writeChange,
   type FieldChange,
 } from './record-changes.ts';
 import { iso, isoOrNull } from './sql-helpers.ts';
@@ -241,7 +242,7 @@ export function createScheduleRepository(database: Database) {
       patch: ScheduleUpdate,
       context: ChangeContext,
     ): Promise<{ record: Schedule; overwritten: Overwrite[] }> {
-      return database.write(async (tx, changeSeq) => {
+      return writeChange(database, 'schedule', id, context, load, async (tx, changeSeq) => {
         const row = await findRow(tx, id);
         const stored = { ...row, checklist: row.checklist.map(toItem) };
         const checklist = patch.checklist && toChecklist(patch.checklist);
@@ -265,7 +266,7 @@ export function createScheduleRepository(database: Database) {
       patch: ChecklistPatch,
       context: ChangeContext,
     ): Promise<{ record: Schedule; overwritten: Overwrite[] }> {
-      return database.write(async (tx, changeSeq) => {
+      return writeChange(database, 'schedule', id, context, load, async (tx, changeSeq) => {
         const row = await findRow(tx, id);
         const checklist = row.checklist.map(toItem);
         const index = checklist.findIndex((item) => item._id === itemId);

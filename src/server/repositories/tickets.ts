@@ -23,7 +23,7 @@ import {
   type Actor,
   type EditRule,
 } from './numbered-records.ts';
-import { diffPatch, recordHistoryRows, type ChangeContext } from './record-changes.ts';
+import { diffPatch, recordHistoryRows, writeChange, type ChangeContext } from './record-changes.ts';
 import { iso, isoOrNull } from './sql-helpers.ts';
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -195,7 +195,7 @@ export function createTicketRepository(database: Database) {
     },
 
     async update(id: string, patch: TicketUpdate, actor: Actor, context: ChangeContext) {
-      return database.write(async (tx, changeSeq) => {
+      return writeChange(database, 'ticket', id, context, loadTicket, async (tx, changeSeq) => {
         const [row] = await tx.select().from(tickets).where(eq(tickets.id, id));
         if (!row) throw recordNotFound('ticket');
         const changes = diffPatch(row, patch, columns);
