@@ -16,6 +16,8 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** Grows on every committed change, from this server at once and from the others through LISTEN/NOTIFY. */
   version(): number;
+  /** False while other servers' commits may go unnoticed (PostgreSQL's LISTEN connection is down): trust no cache then. */
+  isListening(): boolean;
   /** A write transaction holding the next change sequence number; readers of the change feed see commits in order. */
   write<T>(work: (tx: Tx, changeSeq: number) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -31,6 +33,7 @@ export function createDatabase(
   kind: Database['kind'],
   subscribe: (onChange: () => void) => Promise<void>,
   close: () => Promise<void>,
+  isListening: () => boolean = () => true,
 ): Database & { ready: Promise<void> } {
   let version = 0;
   const bump = () => {
@@ -41,6 +44,7 @@ export function createDatabase(
     kind,
     ready: subscribe(bump),
     version: () => version,
+    isListening,
     async write(work) {
       const result = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${writeLockKey})`);

@@ -1,37 +1,36 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { changeChannel, createDatabase, migrationsFolder, type Database, type Db } from './database.ts';
+import { createDatabase, migrationsFolder, type Database, type Db } from './database.ts';
+import {
+  connectionTimeoutMillis,
+  listenForChanges,
+  logToStderr,
+  type ChangeListener,
+  type DatabaseLog,
+} from './postgres-listener.ts';
 import * as schema from './schema.ts';
 
 const migrationLockKey = 7_341_002;
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+export async function openPostgres(url: string, log: DatabaseLog = logToStderr): Promise<Database> {
+  // A request fails fast (and is answered 503) instead of waiting for a database that is down.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis });
   pool.on('error', () => {}); // an idle client's error is reported by the next query that uses the pool
   await migrateWithLock(url);
   const db = drizzle(pool, { schema }) as unknown as Db;
-  let listener: pg.Client | undefined;
-  let closed = false;
+  let listener: ChangeListener | undefined;
   const database = createDatabase(
     db,
     'postgres',
-    async function listen(onChange) {
-      listener = new pg.Client({ connectionString: url });
-      listener.on('notification', onChange);
-      listener.on('error', () => {
-        // Changes may be missed while reconnecting, so treat the gap as a change.
-        onChange();
-        if (!closed) setTimeout(() => void listen(onChange).catch(() => {}), 1000);
-      });
-      await listener.connect();
-      await listener.query(`listen ${changeChannel}`);
+    async (onChange) => {
+      listener = await listenForChanges(url, onChange, log);
     },
     async () => {
-      closed = true;
-      await listener?.end().catch(() => {});
+      await listener?.close();
       await pool.end();
     },
+    () => listener?.isListening() ?? false,
   );
   await database.ready;
   return database;

@@ -1,6 +1,6 @@
 /**
  * Caches computed responses until the data changes. The key includes the database's change
- * version (see db/client.ts), so a commit on any app server retires every entry at once.
+ * version (see db/database.ts), so a commit on any app server retires every entry at once.
  * Concurrent misses for one key share a single computation.
  */
 export class VersionCache {
@@ -11,7 +11,10 @@ export class VersionCache {
     this.capacity = capacity;
   }
 
-  get(version: number, key: string, compute: () => Promise<unknown>): Promise<string> {
+  /** An `undefined` version means changes may be going unnoticed: compute afresh and keep nothing. */
+  get(version: number | undefined, key: string, compute: () => Promise<unknown>): Promise<string> {
+    const computeJson = () => compute().then((value) => JSON.stringify(value));
+    if (version === undefined) return computeJson();
     const fullKey = `${version}\u0000${key}`;
     const hit = this.entries.get(fullKey);
     if (hit) {
@@ -20,7 +23,7 @@ export class VersionCache {
       this.entries.set(fullKey, hit);
       return hit;
     }
-    const pending = compute().then((value) => JSON.stringify(value));
+    const pending = computeJson();
     pending.catch(() => this.entries.delete(fullKey));
     this.entries.set(fullKey, pending);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);

@@ -9,10 +9,8 @@ import { loadConfig } from '../../../src/server/config.ts';
 import { openDatabase, type Database } from '../../../src/server/db/client.ts';
 import type { Role } from '../../../src/shared/enums.ts';
 
-/** PGlite in memory, or a fresh database on the PostgreSQL server named by TEST_DATABASE_URL. */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { database: await openDatabase({}), drop: async () => {} };
+/** A fresh database on the PostgreSQL server `serverUrl`, and a way to drop it. */
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `imsp_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -20,9 +18,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    database,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -30,6 +27,14 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
       await client.end();
     },
   };
+}
+
+/** PGlite in memory, or a fresh database on the PostgreSQL server named by TEST_DATABASE_URL. */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { database: await openDatabase({}), drop: async () => {} };
+  const { url, drop } = await createScratchDatabase(serverUrl);
+  return { database: await openDatabase({ url }), drop };
 }
 
 export interface TestApp {
@@ -43,15 +48,7 @@ export async function createTestApp(
   logStream?: NodeJS.WritableStream,
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    CLIENT_DIR: path.join(dataDir, 'no-client'),
-    ...env,
-  });
-  const app = await buildApp({ config, database, closeDatabase: false, logStream });
-  await app.ready();
+  const app = await buildTestApp(database, env, logStream);
   return {
     app,
     database,
@@ -61,6 +58,24 @@ export async function createTestApp(
       await drop();
     },
   };
+}
+
+/** The app with the tests' configuration on an open database, which it leaves open when it closes. */
+export async function buildTestApp(
+  database: Database,
+  env: Record<string, string> = {},
+  logStream?: NodeJS.WritableStream,
+): Promise<App> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+    ...env,
+  });
+  const app = await buildApp({ config, database, closeDatabase: false, logStream });
+  await app.ready();
+  return app;
 }
 
 export interface Account {

@@ -18,7 +18,7 @@ export default fp<{ database: Database; closeDatabase: boolean }>(
     app.decorate('database', database);
     app.decorate('repos', createRepositories(database));
     app.decorate('cached', (key: string, compute: () => Promise<unknown>) =>
-      cache.get(database.version(), key, compute),
+      cache.get(database.isListening() ? database.version() : undefined, key, compute),
     );
     if (closeDatabase) app.addHook('onClose', () => database.close());
   },

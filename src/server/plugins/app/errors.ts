@@ -1,6 +1,11 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  databaseRetryAfterSeconds,
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+} from '../../lib/database-unavailable.ts';
 
 const knownClientErrors: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
@@ -54,6 +59,11 @@ export default fp(
       if (known) {
         if (code && code in databaseErrors) request.log.info({ code }, 'database rejected input');
         return reply.code(known[0]).send({ message: known[1] });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unreachable');
+        reply.header('retry-after', String(databaseRetryAfterSeconds));
+        return reply.code(503).send({ message: databaseUnavailableMessage });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
