@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
+import { clientErrorHandler, frameworkErrors } from './lib/protocol-errors.ts';
 import docs from './plugins/external/docs.ts';
 import multipart from './plugins/external/multipart.ts';
 import security from './plugins/external/security.ts';
@@ -21,7 +22,12 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-const redactedPaths = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'res.headers["set-cookie"]'];
+const redactedPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.body.password',
+  'res.headers["set-cookie"]',
+];
 
 /** Plugins in order: external, then the app's own, then the routes. */
 export async function buildApp({ config, database, closeDatabase = true, logStream }: AppOptions) {
@@ -31,6 +37,14 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: {
+      // Node enforces the request timeout only when the headers' timeout is no longer, and checks every 30 s by default.
+      headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_MS),
+    },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

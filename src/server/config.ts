@@ -31,6 +31,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Every request reaches the app over https, whatever the proxy says: send upgrade-insecure-requests and HSTS. */
   FORCE_HTTPS: z.enum(['0', '1']).default('0'),
+  /** A request whose body has not fully arrived by then is answered 408 and its connection closed. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().default('./dist'),
 });

@@ -35,6 +35,6 @@ describe('serving the built app', () => {
   it('never answers an API path with the shell', async () => {
     const response = await t.app.inject({ url: '/api/unknown', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found: GET /api/unknown' });
+    expect(response.json()).toEqual({ message: 'Not found' });
   });
 });

@@ -24,7 +24,7 @@ export default fp<{ clientDir: string }>(
       if (hasClient && request.method === 'GET' && !isApi) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }
-      return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+      return reply.code(404).send({ message: 'Not found' });
     });
   },
   { name: 'client' },
