@@ -1,28 +1,40 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { changeChannel, createDatabase, migrationsFolder, type Database, type Db } from './database.ts';
+import { checkDataDir, lockDataDir } from '../lib/data-dir.ts';
+import { changeChannel, createDatabase, type Database, type Db } from './database.ts';
+import { PgliteWorkerClient } from './pglite-client.ts';
 import * as schema from './schema.ts';
 
+/**
+ * PGlite in a worker thread (see pglite-worker.ts), persisted to DATA_DIR/pgdata, or in memory
+ * without a data directory (tests). One server at a time may use a data directory.
+ */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  let location: string | undefined;
+  let unlock = () => {};
   if (dataDir) {
-    location = path.resolve(dataDir, 'pgdata');
-    mkdirSync(location, { recursive: true });
+    checkDataDir(dataDir);
+    unlock = lockDataDir(dataDir);
   }
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
-  const db = drizzle(client, { schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder });
+  let client: PgliteWorkerClient;
+  try {
+    client = await PgliteWorkerClient.start({ location: dataDir && path.resolve(dataDir, 'pgdata') });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  // Drizzle's PGlite driver needs only query and transaction, which the worker client provides.
+  const db = drizzle(client as never, { schema }) as unknown as Db;
   const database = createDatabase(
     db,
     'pglite',
-    async (onChange) => {
-      await client.listen(changeChannel, onChange);
+    (onChange) => client.listen(changeChannel, onChange),
+    async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
-    () => client.close(),
   );
   await database.ready;
   return database;

@@ -1,0 +1,41 @@
+/** Messages between the server's main thread (pglite-client.ts) and the PGlite worker (pglite-worker.ts). */
+
+export interface WorkerQueryOptions {
+  rowMode?: 'array' | 'object';
+  /** Types whose text is returned as is (Drizzle parses dates itself); functions cannot cross threads. */
+  rawTypes?: number[];
+}
+
+export type Request =
+  | { id: number; op: 'query'; sql: string; params: unknown[]; options: WorkerQueryOptions; tx?: number }
+  | { id: number; op: 'begin' }
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'listen'; channel: string }
+  | { id: number; op: 'close' };
+
+/** An error as plain data: message plus PostgreSQL's fields (code, detail, constraint, ...). */
+export type SerializedError = { message: string } & Record<string, string | number | undefined>;
+
+export type Reply =
+  | { type: 'ready' }
+  | { type: 'result'; id: number; value: unknown }
+  | { type: 'error'; id: number | null; error: SerializedError }
+  | { type: 'notification'; channel: string };
+
+export interface WorkerOptions {
+  /** Absolute PGlite data directory; in memory when absent. */
+  location?: string;
+}
+
+export function serializeError(error: unknown): SerializedError {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields: SerializedError = { message: error.message, name: error.name };
+  for (const [key, value] of Object.entries(error)) {
+    if (typeof value === 'string' || typeof value === 'number') fields[key] = value;
+  }
+  return fields;
+}
+
+export function deserializeError({ message, ...fields }: SerializedError): Error {
+  return Object.assign(new Error(message), fields);
+}

@@ -1,0 +1,132 @@
+/**
+ * Runs PGlite (PostgreSQL compiled to WASM) on a thread of its own, so that queries, and above all
+ * the conversion of uploaded files to and from bytea, never hold the HTTP event loop.
+ * The main thread talks to it through pglite-client.ts; see pglite-protocol.ts for the messages.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder } from './database.ts';
+import {
+  serializeError,
+  type Reply,
+  type Request,
+  type WorkerOptions,
+  type WorkerQueryOptions,
+} from './pglite-protocol.ts';
+
+const port = parentPort!;
+const { location } = workerData as WorkerOptions;
+
+// PGlite's own bytea codecs walk every byte in JavaScript (seconds for a 10 MB file); Node's hex codec is native.
+const byteaCodecs = {
+  serializers: {
+    [types.BYTEA]: (value: Uint8Array | string) =>
+      typeof value === 'string'
+        ? value
+        : `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`,
+  },
+  parsers: {
+    [types.BYTEA]: (text: string) => {
+      const bytes = Buffer.allocUnsafeSlow((text.length - 2) / 2);
+      bytes.write(text.slice(2), 'hex');
+      return bytes;
+    },
+  },
+};
+
+interface OpenTransaction {
+  tx: Transaction;
+  finish: (commit: boolean) => void;
+  /** The request id of the commit or rollback, answered once PGlite has done it. */
+  endRequest?: number;
+}
+
+const rollback = Symbol('rollback');
+const transactions = new Map<number, OpenTransaction>();
+let nextTransaction = 1;
+
+function send(reply: Reply, transfer: ArrayBuffer[] = []) {
+  port.postMessage(reply, transfer);
+}
+
+function queryOptions({ rowMode, rawTypes = [] }: WorkerQueryOptions) {
+  return { rowMode, parsers: Object.fromEntries(rawTypes.map((type) => [type, (text: string) => text])) };
+}
+
+/** Large bytea values move to the main thread without a copy. */
+function transferables(rows: unknown[]): ArrayBuffer[] {
+  const buffers: ArrayBuffer[] = [];
+  for (const row of rows) {
+    for (const value of Object.values(row as object)) {
+      if (value instanceof Uint8Array && value.byteLength >= 65_536 && value.buffer instanceof ArrayBuffer) {
+        if (value.byteLength === value.buffer.byteLength) buffers.push(value.buffer);
+      }
+    }
+  }
+  return buffers;
+}
+
+function begin(db: PGlite, requestId: number) {
+  const id = nextTransaction++;
+  db.transaction(async (tx) => {
+    const finished = new Promise<void>((resolve, reject) => {
+      transactions.set(id, { tx, finish: (commit) => (commit ? resolve() : reject(rollback)) });
+    });
+    send({ type: 'result', id: requestId, value: id });
+    await finished;
+  }).then(
+    () => endTransaction(id),
+    (error: unknown) => endTransaction(id, error === rollback ? undefined : error),
+  );
+}
+
+function endTransaction(id: number, error?: unknown) {
+  const endRequest = transactions.get(id)?.endRequest;
+  transactions.delete(id);
+  if (endRequest === undefined) return;
+  if (error === undefined) send({ type: 'result', id: endRequest, value: null });
+  else send({ type: 'error', id: endRequest, error: serializeError(error) });
+}
+
+async function handle(db: PGlite, request: Request) {
+  switch (request.op) {
+    case 'query': {
+      const executor = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
+      if (!executor) throw new Error('The transaction has already ended');
+      const result = await executor.query(request.sql, request.params, queryOptions(request.options));
+      send({ type: 'result', id: request.id, value: result }, transferables(result.rows));
+      return;
+    }
+    case 'begin':
+      return begin(db, request.id);
+    case 'end': {
+      const open = transactions.get(request.tx);
+      if (!open) throw new Error('The transaction has already ended');
+      open.endRequest = request.id;
+      return open.finish(request.commit);
+    }
+    case 'listen':
+      await db.listen(request.channel, () => send({ type: 'notification', channel: request.channel }));
+      send({ type: 'result', id: request.id, value: null });
+      return;
+    case 'close':
+      await db.close();
+      send({ type: 'result', id: request.id, value: null });
+  }
+}
+
+try {
+  const db = await PGlite.create(location, { extensions: { pg_trgm }, ...byteaCodecs });
+  await migrate(drizzle(db), { migrationsFolder });
+  port.on('message', (request: Request) => {
+    handle(db, request).catch((error: unknown) =>
+      send({ type: 'error', id: request.id, error: serializeError(error) }),
+    );
+  });
+  send({ type: 'ready' });
+} catch (error) {
+  send({ type: 'error', id: null, error: serializeError(error) });
+}
