@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Machine } from '../../src/shared/schemas/machine.ts';
 import { ticketCreate, type Ticket } from '../../src/shared/schemas/ticket.ts';
 import { pullChanges } from '../../src/client/data/pull.ts';
-import { queueChange } from '../../src/client/data/writes.ts';
+import { queueChange, type QueuedOf } from '../../src/client/data/writes.ts';
 import {
   createTicketChange,
   ticketAssigneeChange,
@@ -147,7 +147,7 @@ describe('the tickets list on this device', () => {
         user(),
         machine,
         ticketInput(`Pump ${index}`, { priority: index % 3 === 0 ? 'Critical' : 'Low' }),
-      );
+      ) as QueuedOf<'create'>;
       change.preview.createdAt = new Date(Date.UTC(2026, 0, 1, 8, index)).toISOString();
       if (index === 4) change.preview.description = 'Bearing NOISE at drive end';
       await queueChange(device.db, change);

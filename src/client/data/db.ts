@@ -1,7 +1,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { Incident } from '../../shared/schemas/incident.ts';
 import type { Machine } from '../../shared/schemas/machine.ts';
-import type { Schedule } from '../../shared/schemas/schedule.ts';
+import type { ChecklistPatch, Schedule } from '../../shared/schemas/schedule.ts';
 import type { SyncEntity } from '../../shared/schemas/sync.ts';
 import type { Ticket } from '../../shared/schemas/ticket.ts';
 
@@ -19,38 +19,72 @@ export interface RecordTypes {
 }
 
 export type OutboxState = 'pending' | 'sending' | 'failed';
-export type OutboxKind = 'create' | 'update' | 'comment' | 'attachment' | 'checklist';
 
-export interface OutboxEntry {
+type AnyRecord = Record<string, unknown> & { _id: string };
+
+/** What every outbox entry carries, whatever its kind. */
+interface EntryBase {
   /** Queue order. */
   seq?: number;
-  /** Client id of the entry; for creates, comments and attachments also the `_id` sent to the server. */
+  /**
+   * Client id of the entry, sent as `X-Change-Id` (an update is applied once per id); for creates,
+   * comments and attachments also the `_id` sent to the server.
+   */
   id: string;
   userId: string;
   entity: SyncEntity;
   recordId: string;
-  kind: OutboxKind;
-  method: 'POST' | 'PUT' | 'PATCH';
   url: string;
-  /** JSON body; for attachments, the form fields besides the file. */
-  body: Record<string, unknown>;
-  /** For attachments: the blob in `files`. */
-  fileId?: string;
-  /**
-   * The change as the screens show it, applied on top of the server's copy until the server confirms:
-   * the whole record for a create, the changed fields (record-shaped) for an update, the comment or
-   * file reference for a comment or attachment, `{ _id, ...fields }` of one checklist item.
-   */
-  preview: Record<string, unknown>;
   /** What the user did, for the Sync panel ("Status -> Resolved on TKT-000042"). */
   label: string;
   clientTime: string;
+  /**
+   * The version of the record this change was made from (If-Match): the server's copy when it was
+   * queued, or the confirmed version of the change it was stacked on (same fields).
+   */
   baseVersion: number | null;
   state: OutboxState;
   attempts: number;
   nextAttemptAt: number;
+  /** The last try could not reach the server (it did not refuse): reconnecting sends it at once. */
+  waitsForNetwork?: boolean;
   error: string | null;
 }
+
+/**
+ * One kind of change each. `preview` is the change as the screens show it, applied on top of the
+ * server's copy until the server confirms; what each kind sends is in outbox-kinds.ts.
+ */
+export type OutboxEntry =
+  | (EntryBase & { kind: 'create'; method: 'POST'; body: AnyRecord; preview: AnyRecord })
+  | (EntryBase & {
+      kind: 'update';
+      method: 'PUT' | 'PATCH';
+      /** The changed fields. */
+      body: Record<string, unknown>;
+      /** The changed fields, record-shaped (names instead of ids). */
+      preview: Record<string, unknown>;
+    })
+  | (EntryBase & { kind: 'comment'; method: 'POST'; body: AnyRecord; preview: AnyRecord })
+  | (EntryBase & {
+      kind: 'attachment';
+      method: 'POST';
+      /** The form fields besides the file. */
+      body: Record<string, unknown>;
+      /** The blob in `files`. */
+      fileId: string;
+      /** The file reference. */
+      preview: AnyRecord;
+    })
+  | (EntryBase & {
+      kind: 'checklist';
+      method: 'PATCH';
+      body: ChecklistPatch;
+      preview: ChecklistPatch & { _id: string };
+    });
+
+export type OutboxKind = OutboxEntry['kind'];
+export type EntryOf<K extends OutboxKind> = Extract<OutboxEntry, { kind: K }>;
 
 export interface StoredFile {
   id: string;

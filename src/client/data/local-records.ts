@@ -15,9 +15,18 @@ export function entriesFor(db: LocalDatabase, recordId: string): Promise<OutboxE
 }
 
 /**
- * Stores a record as the screens show it. `server` undefined keeps the server copy already stored;
- * a record with neither a server copy nor pending changes is removed. Call inside a transaction
- * that covers the record's table and the outbox.
+ * The server copy to keep: a stored copy never goes back in version, so an answer that left the
+ * server before a change was confirmed (a slow pull) cannot put an older copy over the newer one.
+ */
+export function newerCopy(stored: AnyRecord | null | undefined, incoming: AnyRecord | null): AnyRecord | null {
+  if (!stored || !incoming) return incoming;
+  return (stored.version as number) > (incoming.version as number) ? stored : incoming;
+}
+
+/**
+ * Stores a record as the screens show it. `server` undefined keeps the server copy already stored,
+ * an older one than stored is ignored; a record with neither a server copy nor pending changes is
+ * removed. Call inside a transaction that covers the record's table and the outbox.
  */
 export async function refreshRecord(
   db: LocalDatabase,
@@ -27,7 +36,8 @@ export async function refreshRecord(
   entries?: OutboxEntry[],
 ): Promise<void> {
   const table = tableFor(db, entity);
-  const serverCopy = server !== undefined ? server : ((await table.get(recordId))?._server ?? null);
+  const stored = (await table.get(recordId))?._server;
+  const serverCopy = server !== undefined ? newerCopy(stored, server) : (stored ?? null);
   const pending = entries ?? (await entriesFor(db, recordId));
   const shown = applyPending(serverCopy, pending);
   if (!shown) {

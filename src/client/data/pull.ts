@@ -1,7 +1,7 @@
 import type { SyncEntity, SyncPage } from '../../shared/schemas/sync.ts';
 import { applyPending } from './apply-pending.ts';
 import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
-import { forgetRecord, tableFor } from './local-records.ts';
+import { forgetRecord, newerCopy, tableFor } from './local-records.ts';
 import type { SyncStatusStore } from './sync-status.ts';
 import { request, type Transport } from './transport.ts';
 
@@ -28,11 +28,15 @@ async function applyPage(db: LocalDatabase, page: SyncPage): Promise<void> {
   await db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
     const pending = groupByRecord(await db.outbox.toArray());
     for (const [entity, key] of pageKeys) {
-      const rows = (page[key] as AnyRecord[]).map((server) => {
+      const table = tableFor(db, entity);
+      const received = page[key] as AnyRecord[];
+      const stored = await table.bulkGet(received.map((record) => record._id));
+      const rows = received.map((incoming, index) => {
+        const server = newerCopy(stored[index]?._server, incoming)!;
         const entries = pending.get(server._id) ?? [];
         return { ...applyPending(server, entries)!, _server: server, _pending: entries.length };
       });
-      if (rows.length > 0) await tableFor(db, entity).bulkPut(rows);
+      if (rows.length > 0) await table.bulkPut(rows);
     }
     for (const { entity, _id } of page.deleted) await forgetRecord(db, entity, _id);
     await db.meta.put({ key: 'cursor', value: page.cursor });

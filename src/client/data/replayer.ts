@@ -1,8 +1,8 @@
 import type { Overwrite } from '../../shared/schemas/common.ts';
 import { retryDelay } from './backoff.ts';
 import type { LocalDatabase, OutboxEntry } from './db.ts';
-import { failureFallback } from './failure-messages.ts';
-import { refreshRecord, tableFor } from './local-records.ts';
+import { entriesFor, refreshRecord, tableFor } from './local-records.ts';
+import { rulesOf } from './outbox-kinds.ts';
 import type { SyncStatusStore } from './sync-status.ts';
 import { errorMessage, request, type Transport } from './transport.ts';
 
@@ -13,6 +13,8 @@ export interface ReplayerOptions {
   /** Only this user's entries are sent: an outbox never replays under another account. */
   getUserId(): string | null;
   onOverwritten?(entry: OutboxEntry, overwritten: Overwrite[]): void;
+  /** The server has confirmed a change (a pull that started before may carry an older copy). */
+  onConfirmed?(entry: OutboxEntry): void;
   onFailed?(entry: OutboxEntry, message: string): void;
   onAuthRequired?(): void;
   now?: () => number;
@@ -50,25 +52,41 @@ export function createReplayer(options: ReplayerOptions) {
   }
 
   async function requestInit(entry: OutboxEntry): Promise<RequestInit | string> {
-    const headers: Record<string, string> = { 'x-client-time': entry.clientTime };
-    if (entry.kind === 'update' && entry.baseVersion !== null) headers['if-match'] = `"${entry.baseVersion}"`;
-    if (entry.kind !== 'attachment') {
-      headers['content-type'] = 'application/json';
-      return { method: entry.method, headers, body: JSON.stringify(entry.body) };
-    }
-    const file = entry.fileId ? await db.files.get(entry.fileId) : undefined;
-    if (!file) return 'The file is no longer stored on this device';
-    const form = new FormData();
-    form.append('_id', entry.id);
-    form.append('file', file.blob, file.name);
-    return { method: entry.method, headers, body: form };
+    const rules = rulesOf(entry);
+    const headers: Record<string, string> = { 'x-client-time': entry.clientTime, 'x-change-id': entry.id };
+    if (rules.sendsIfMatch && entry.baseVersion !== null) headers['if-match'] = `"${entry.baseVersion}"`;
+    const body = await rules.encode(entry, db);
+    if (body === null) return 'The file is no longer stored on this device';
+    if (typeof body === 'string') headers['content-type'] = 'application/json';
+    return { method: entry.method, headers, body };
   }
 
-  async function backOff(entry: OutboxEntry, retryAfter: string | null): Promise<Outcome> {
+  /** Waits before the next try; a device that could not reach the server waits for the network instead. */
+  async function backOff(entry: OutboxEntry, retryAfter: string | null, waitsForNetwork: boolean): Promise<Outcome> {
     const delay = retryDelay(entry.attempts, retryAfter, options.random);
-    await db.outbox.update(entry.seq!, { state: 'pending', attempts: entry.attempts + 1, nextAttemptAt: now() + delay });
+    await db.outbox.update(entry.seq!, {
+      state: 'pending',
+      attempts: entry.attempts + 1,
+      nextAttemptAt: now() + delay,
+      waitsForNetwork,
+    });
     scheduleRun(delay);
     return 'stop';
+  }
+
+  /**
+   * Later edits of the same values were made on top of this one: they now carry its confirmed
+   * version, so this user's own change never counts as someone else's when they are sent.
+   */
+  async function rebaseStacked(entry: OutboxEntry, version: number) {
+    const replaced = new Set(rulesOf(entry).fields(entry));
+    if (replaced.size === 0) return;
+    for (const later of await entriesFor(db, entry.recordId)) {
+      const fields = rulesOf(later).fields(later);
+      if (later.seq! > entry.seq! && fields.length > 0 && fields.every((field) => replaced.has(field))) {
+        await db.outbox.update(later.seq!, { baseVersion: version });
+      }
+    }
   }
 
   async function fail(entry: OutboxEntry, message: string): Promise<Outcome> {
@@ -81,9 +99,11 @@ export function createReplayer(options: ReplayerOptions) {
     const { overwritten, ...record } = body as typeof body & { overwritten?: Overwrite[] };
     await db.transaction('rw', [tableFor(db, entry.entity), db.outbox, db.files], async () => {
       await db.outbox.delete(entry.seq!);
-      if (entry.fileId) await db.files.delete(entry.fileId);
+      if (entry.kind === 'attachment') await db.files.delete(entry.fileId);
+      await rebaseStacked(entry, record.version as number);
       await refreshRecord(db, entry.entity, entry.recordId, record);
     });
+    options.onConfirmed?.(entry);
     if (overwritten?.length) options.onOverwritten?.(entry, overwritten);
     return 'next';
   }
@@ -97,7 +117,7 @@ export function createReplayer(options: ReplayerOptions) {
       response = await request(transport, entry.url, init);
     } catch {
       status.set({ isOnline: false });
-      return backOff(entry, null);
+      return backOff(entry, null, true);
     }
     status.set({ isOnline: true });
     if (response.ok) return confirm(entry, (await response.json()) as Record<string, unknown> & { _id: string });
@@ -108,8 +128,10 @@ export function createReplayer(options: ReplayerOptions) {
       options.onAuthRequired?.();
       return 'stop';
     }
-    if (response.status >= 500 || response.status === 429) return backOff(entry, response.headers.get('retry-after'));
-    return fail(entry, await errorMessage(response, failureFallback(entry)));
+    if (response.status >= 500 || response.status === 429) {
+      return backOff(entry, response.headers.get('retry-after'), false);
+    }
+    return fail(entry, await errorMessage(response, rulesOf(entry).fallback(entry)));
   }
 
   async function drain(userId: string) {
@@ -138,6 +160,16 @@ export function createReplayer(options: ReplayerOptions) {
     resume() {
       isPaused = false;
       status.set({ needsSignIn: false });
+      return run();
+    },
+    /**
+     * The network or the server answers again: entries that waited for the network go at once
+     * (their backoff is reset); entries the server refused (5xx, 429) keep theirs.
+     */
+    async reconnected() {
+      await db.outbox
+        .filter((entry) => entry.waitsForNetwork === true)
+        .modify({ attempts: 0, nextAttemptAt: 0, waitsForNetwork: false });
       return run();
     },
     /** Retries entries now instead of at their backoff time (the user pressed Sync now). */

@@ -2,7 +2,7 @@ import { readToken } from '../lib/token.ts';
 import { localDb, type LocalDatabase, type OutboxEntry } from './db.ts';
 import { retryDelay } from './backoff.ts';
 import { pullChanges } from './pull.ts';
-import { createReplayer } from './replayer.ts';
+import { createReplayer, type ReplayerOptions } from './replayer.ts';
 import { createSyncStatus } from './sync-status.ts';
 import type { Transport } from './transport.ts';
 import type { Overwrite } from '../../shared/schemas/common.ts';
@@ -20,31 +20,57 @@ export interface SyncCallbacks {
  * The device's sync loop: replays the outbox and pulls changes on start, on reconnect, on focus,
  * on timers and when the service worker relays a background sync.
  */
-export function createSyncEngine(db: LocalDatabase, transport: Transport) {
+export function createSyncEngine(
+  db: LocalDatabase,
+  transport: Transport,
+  clock: Pick<ReplayerOptions, 'now' | 'random'> = {},
+) {
   const status = createSyncStatus();
   let userId: string | null = null;
   let callbacks: SyncCallbacks | null = null;
+  let confirmed = 0;
   const replayer = createReplayer({
     db,
     transport,
     status,
     getUserId: () => userId,
     onOverwritten: (entry, overwritten) => callbacks?.onOverwritten(entry, overwritten),
+    onConfirmed: () => (confirmed += 1),
     onFailed: (entry, message) => callbacks?.onFailed(entry, message),
     onAuthRequired: () => callbacks?.onAuthRequired(),
+    ...clock,
   });
-  let pulling: Promise<number | null> | null = null;
+  let pulling: { received: Promise<number | null>; confirmedBefore: number } | null = null;
   let failedPulls = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** Sends what waits, then brings what changed; one pull at a time. A failed pull is retried with backoff. */
+  /**
+   * One pull at a time; one already under way is reused unless a change was confirmed since it
+   * started (its answer may predate the change), in which case another follows it.
+   */
+  async function pull(): Promise<number | null> {
+    for (;;) {
+      const current = (pulling ??= {
+        confirmedBefore: confirmed,
+        received: pullChanges(db, transport, status).finally(() => (pulling = null)),
+      });
+      const received = await current.received;
+      if (received === null || current.confirmedBefore === confirmed) return received;
+    }
+  }
+
+  /**
+   * Sends what waits, then brings what changed. A pull that got an answer means the server can be
+   * reached: entries that waited for the network go at once. A failed pull is retried with backoff.
+   */
   async function syncNow(): Promise<void> {
     await replayer.run();
-    pulling ??= pullChanges(db, transport, status).finally(() => (pulling = null));
-    const received = await pulling;
+    const received = await pull();
     clearTimeout(retryTimer);
-    if (received !== null) failedPulls = 0;
-    else if (userId) retryTimer = setTimeout(() => void syncNow(), retryDelay(failedPulls++, null));
+    if (received !== null) {
+      failedPulls = 0;
+      await replayer.reconnected();
+    } else if (userId) retryTimer = setTimeout(() => void syncNow(), retryDelay(failedPulls++, null));
   }
 
   return {

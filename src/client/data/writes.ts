@@ -1,21 +1,16 @@
-import type { SyncEntity } from '../../shared/schemas/sync.ts';
-import type { LocalDatabase, OutboxEntry } from './db.ts';
+import type { EntryOf, LocalDatabase, OutboxEntry, OutboxKind } from './db.ts';
 import { refreshRecord, tableFor } from './local-records.ts';
 
-export interface QueuedChange {
-  userId: string;
-  entity: SyncEntity;
-  recordId: string;
-  kind: OutboxEntry['kind'];
-  method: OutboxEntry['method'];
-  url: string;
-  body: Record<string, unknown>;
-  preview: Record<string, unknown>;
-  label: string;
+type EntryState =
+  'seq' | 'id' | 'clientTime' | 'baseVersion' | 'state' | 'attempts' | 'nextAttemptAt' | 'waitsForNetwork' | 'error';
+
+/** A change of one kind as the screens build it; the outbox adds the rest when it is queued. */
+export type QueuedOf<K extends OutboxKind> = Omit<EntryOf<K>, EntryState | 'fileId'> & {
   /** The client id of what is created (entry id); defaults to a new UUID. */
   id?: string;
-  file?: { blob: Blob; name: string; type: string };
-}
+} & (K extends 'attachment' ? { file: { blob: Blob; name: string; type: string } } : unknown);
+
+export type QueuedChange = { [K in OutboxKind]: QueuedOf<K> }[OutboxKind];
 
 /**
  * Saves a change on this device: the outbox entry (and file) and the record as it will be shown are
@@ -25,30 +20,20 @@ export async function queueChange(db: LocalDatabase, change: QueuedChange): Prom
   const table = tableFor(db, change.entity);
   return db.transaction('rw', [table, db.outbox, db.files], async () => {
     const current = await table.get(change.recordId);
+    const { file, ...queued } = change as QueuedChange & { file?: { blob: Blob; name: string; type: string } };
     const id = change.id ?? crypto.randomUUID();
-    const fileId = change.file ? id : undefined;
-    if (change.file) {
-      await db.files.put({ id, blob: change.file.blob, name: change.file.name, type: change.file.type, size: change.file.blob.size });
-    }
-    const entry: OutboxEntry = {
+    if (file) await db.files.put({ id, blob: file.blob, name: file.name, type: file.type, size: file.blob.size });
+    const entry = {
+      ...queued,
+      ...(file ? { fileId: id } : {}),
       id,
-      userId: change.userId,
-      entity: change.entity,
-      recordId: change.recordId,
-      kind: change.kind,
-      method: change.method,
-      url: change.url,
-      body: change.body,
-      preview: change.preview,
-      label: change.label,
-      ...(fileId ? { fileId } : {}),
       clientTime: new Date().toISOString(),
       baseVersion: change.kind === 'create' ? null : ((current?._server?.version as number | undefined) ?? null),
       state: 'pending',
       attempts: 0,
       nextAttemptAt: 0,
       error: null,
-    };
+    } as OutboxEntry;
     entry.seq = await db.outbox.add(entry);
     await refreshRecord(db, change.entity, change.recordId);
     return entry;
@@ -60,7 +45,7 @@ export async function discardEntry(db: LocalDatabase, entry: OutboxEntry): Promi
   const table = tableFor(db, entry.entity);
   await db.transaction('rw', [table, db.outbox, db.files], async () => {
     await db.outbox.delete(entry.seq!);
-    if (entry.fileId) await db.files.delete(entry.fileId);
+    if (entry.kind === 'attachment') await db.files.delete(entry.fileId);
     await refreshRecord(db, entry.entity, entry.recordId);
   });
 }

@@ -1,4 +1,4 @@
-import type { QueuedChange } from '../../../src/client/data/writes.ts';
+import type { QueuedOf } from '../../../src/client/data/writes.ts';
 import { machineStatusChange } from '../../../src/client/features/machines/machine-changes.ts';
 import {
   createTicketChange,
@@ -14,7 +14,7 @@ interface User {
 }
 
 /** The changes the screens make, through the screens' own builders. */
-export function newTicket(user: User, machine: { _id: string }, title = 'Hydraulic leak on coiler'): QueuedChange {
+export function newTicket(user: User, machine: { _id: string }, title = 'Hydraulic leak on coiler') {
   return createTicketChange(user, machine as Machine, {
     title,
     description: 'Oil under the mandrel',
@@ -22,7 +22,7 @@ export function newTicket(user: User, machine: { _id: string }, title = 'Hydraul
     priority: 'High',
     category: 'Hydraulic',
     estimatedHours: 2,
-  });
+  }) as QueuedOf<'create'>;
 }
 
 const ticketRef = (ticketId: string) => ({ _id: ticketId, ticketNumber: '', title: 'ticket' });

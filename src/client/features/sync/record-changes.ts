@@ -1,6 +1,6 @@
 import type { FileRef, UserRef } from '../../../shared/schemas/common.ts';
 import type { SyncEntity } from '../../../shared/schemas/sync.ts';
-import type { QueuedChange } from '../../data/writes.ts';
+import type { QueuedOf } from '../../data/writes.ts';
 
 /** Where each kind of record lives under /api. */
 export const recordUrl = {
@@ -27,9 +27,9 @@ export function createChange(
   user: UserRef,
   entity: SyncEntity,
   body: Record<string, unknown> & { _id: string },
-  preview: Record<string, unknown>,
+  preview: Record<string, unknown> & { _id: string },
   label: string,
-): QueuedChange {
+): QueuedOf<'create'> {
   return {
     id: body._id,
     userId: user._id,
@@ -57,7 +57,7 @@ export function updateChange(
   recordId: string,
   change: { body: Record<string, unknown>; preview: Record<string, unknown>; label: string },
   { method = 'PUT', path = '' }: UpdateOptions = {},
-): QueuedChange {
+): QueuedOf<'update'> {
   return {
     userId: user._id,
     entity,
@@ -76,7 +76,7 @@ export function attachmentChange(
   recordId: string,
   file: File,
   label: string,
-): QueuedChange {
+): QueuedOf<'attachment'> {
   const _id = crypto.randomUUID();
   const preview: FileRef = {
     _id,

@@ -1,0 +1,91 @@
+import type { EntryOf, LocalDatabase, OutboxEntry, OutboxKind } from './db.ts';
+import { createFallback, updateFallback } from './failure-messages.ts';
+
+type AnyRecord = Record<string, unknown> & { _id: string };
+
+/** Everything that differs between kinds of outbox entry; `outboxKinds` must say it for every kind. */
+interface KindRules<E extends OutboxEntry> {
+  /** The change on top of the record as the screens show it (null: not on the server yet). */
+  apply(record: AnyRecord | null, entry: E): AnyRecord | null;
+  /** The request body: JSON text, or a form with the stored file (null: the file is gone). */
+  encode(entry: E, db: LocalDatabase): Promise<string | FormData | null>;
+  /** Sends `If-Match` with the version it was made from, so the server reports what it overwrote. */
+  sendsIfMatch: boolean;
+  /** The values it replaces, as the server's history names them (for stacked edits on one field). */
+  fields(entry: E): string[];
+  /** The spec's error text when the server refused it without a message of its own. */
+  fallback(entry: E): string;
+}
+
+function appendOnce(list: unknown, item: AnyRecord): unknown[] {
+  const items = Array.isArray(list) ? (list as { _id?: string }[]) : [];
+  return items.some((existing) => existing._id === item._id) ? items : [...items, item];
+}
+
+/** A checklist item change touches that item only, so a pull's changes to other items stay. */
+function mergeItem(list: unknown, change: Record<string, unknown>): unknown[] {
+  const items = Array.isArray(list) ? (list as { _id?: string }[]) : [];
+  return items.map((item) => (item._id === change._id ? { ...item, ...change } : item));
+}
+
+const replacesNothing = () => [];
+
+const asJson = async (entry: OutboxEntry) => JSON.stringify(entry.body);
+
+async function asForm(entry: EntryOf<'attachment'>, db: LocalDatabase): Promise<FormData | null> {
+  const file = await db.files.get(entry.fileId);
+  if (!file) return null;
+  const form = new FormData();
+  form.append('_id', entry.id);
+  form.append('file', file.blob, file.name);
+  return form;
+}
+
+/**
+ * The one table of what each kind of change sends and how it shows: every header, body and preview
+ * decision reads it, so a new kind cannot be added in some places and forgotten in others.
+ * Every kind also sends `X-Change-Id` (its id) and `X-Client-Time`.
+ */
+export const outboxKinds: { [K in OutboxKind]: KindRules<EntryOf<K>> } = {
+  create: {
+    apply: (record, entry) => record ?? entry.preview,
+    encode: asJson,
+    sendsIfMatch: false,
+    fields: replacesNothing,
+    fallback: (entry) => createFallback[entry.entity],
+  },
+  update: {
+    apply: (record, entry) => record && { ...record, ...entry.preview },
+    encode: asJson,
+    sendsIfMatch: true,
+    fields: (entry) => Object.keys(entry.body),
+    fallback: ({ entity, url }) =>
+      entity === 'machine' && url.endsWith('/status') ? 'Failed to update machine status' : updateFallback[entity],
+  },
+  comment: {
+    apply: (record, entry) => record && { ...record, comments: appendOnce(record.comments, entry.preview) },
+    encode: asJson,
+    sendsIfMatch: false,
+    fields: replacesNothing,
+    fallback: () => 'Failed to add comment',
+  },
+  attachment: {
+    apply: (record, entry) => record && { ...record, attachments: appendOnce(record.attachments, entry.preview) },
+    encode: asForm,
+    sendsIfMatch: false,
+    fields: replacesNothing,
+    fallback: () => 'Failed to upload file',
+  },
+  checklist: {
+    apply: (record, entry) => record && { ...record, checklist: mergeItem(record.checklist, entry.preview) },
+    encode: asJson,
+    sendsIfMatch: true,
+    fields: (entry) => Object.keys(entry.body).map((field) => `checklist.${entry.preview._id}.${field}`),
+    fallback: () => 'Failed to update checklist',
+  },
+};
+
+/** The rules of this entry's kind. */
+export function rulesOf<E extends OutboxEntry>(entry: E): KindRules<E> {
+  return outboxKinds[entry.kind] as unknown as KindRules<E>;
+}
