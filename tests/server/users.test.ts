@@ -85,7 +85,10 @@ describe('register', () => {
       [{ password: 'short' }, 'password: Password must be at least 8 characters'],
       [{ password: undefined }, 'password: Password is required'],
       [{ role: 'superuser' }, 'role: Role must be one of: operator, maintenance_engineer, safety_officer, admin'],
-      [{ department: 'Safety' }, 'department: Department must be one of: Rolling Mill, Smelting, Casting, Quality Control, Maintenance'],
+      [
+        { department: 'Safety' },
+        'department: Department must be one of: Rolling Mill, Smelting, Casting, Quality Control, Maintenance',
+      ],
     ];
     for (const [overrides, message] of cases) {
       const response = await inject({ method: 'POST', url: '/api/auth/register', payload: registration(overrides) });
@@ -111,7 +114,11 @@ describe('register', () => {
       const admin = await post({ method: 'POST', url: '/api/auth/register', payload: registration({ role: 'admin' }) });
       expect(admin.statusCode).toBe(403);
       expect(admin.json()).toEqual({ message: 'Self-registration as Administrator is not allowed at this plant' });
-      const operator = await post({ method: 'POST', url: '/api/auth/register', payload: registration({ role: 'operator' }) });
+      const operator = await post({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: registration({ role: 'operator' }),
+      });
       expect(operator.statusCode).toBe(201);
     } finally {
       await locked.close();
@@ -133,8 +140,16 @@ describe('login', () => {
   });
 
   it('gives the same 401 for a wrong password and an unknown email', async () => {
-    const wrong = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: team.admin.email, password: 'wrong horse 1' } });
-    const unknown = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail('nobody'), password } });
+    const wrong = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: team.admin.email, password: 'wrong horse 1' },
+    });
+    const unknown = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: uniqueEmail('nobody'), password },
+    });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Invalid email or password' });
@@ -158,16 +173,30 @@ describe('me', () => {
     expect(forged.json()).toEqual({ message: 'Your session has expired. Please sign in again.' });
     const me = await inject({ url: '/api/auth/me', headers: team.admin.headers });
     expect(me.statusCode).toBe(200);
-    expect(user.parse(me.json())).toMatchObject({ _id: team.admin._id, name: team.admin.name, email: team.admin.email });
+    expect(user.parse(me.json())).toMatchObject({
+      _id: team.admin._id,
+      name: team.admin.name,
+      email: team.admin.email,
+    });
   });
 });
 
 describe('profile', () => {
   it('changes only the fields sent', async () => {
     const account = await registerUser(t.app, 'operator');
-    const response = await inject({ method: 'PUT', url: '/api/auth/profile', headers: account.headers, payload: { phone: '555-0199' } });
+    const response = await inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: account.headers,
+      payload: { phone: '555-0199' },
+    });
     expect(response.statusCode).toBe(200);
-    expect(user.parse(response.json())).toMatchObject({ name: account.name, email: account.email, phone: '555-0199', department: 'Maintenance' });
+    expect(user.parse(response.json())).toMatchObject({
+      name: account.name,
+      email: account.email,
+      phone: '555-0199',
+      department: 'Maintenance',
+    });
 
     const moved = await inject({
       method: 'PUT',
@@ -176,15 +205,30 @@ describe('profile', () => {
       payload: { department: 'Operations', email: account.email.toUpperCase(), name: 'Renamed Operator' },
     });
     expect(moved.statusCode).toBe(200);
-    expect(user.parse(moved.json())).toMatchObject({ name: 'Renamed Operator', email: account.email, phone: '555-0199', department: 'Operations' });
+    expect(user.parse(moved.json())).toMatchObject({
+      name: 'Renamed Operator',
+      email: account.email,
+      phone: '555-0199',
+      department: 'Operations',
+    });
   });
 
   it('refuses an email another account uses (409) and a department outside the profile list (400)', async () => {
     const account = await registerUser(t.app, 'operator');
-    const taken = await inject({ method: 'PUT', url: '/api/auth/profile', headers: account.headers, payload: { email: team.admin.email } });
+    const taken = await inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: account.headers,
+      payload: { email: team.admin.email },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: 'An account with this email already exists' });
-    const department = await inject({ method: 'PUT', url: '/api/auth/profile', headers: account.headers, payload: { department: 'Canteen' } });
+    const department = await inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: account.headers,
+      payload: { department: 'Canteen' },
+    });
     expect(department.statusCode).toBe(400);
     expect(department.json().message).toBe(
       'department: Department must be one of: Rolling Mill, Smelting, Casting, Quality Control, Maintenance, Safety, Operations',
@@ -230,7 +274,11 @@ describe('rate limits', () => {
     const { limited, post } = await expectLimited({ AUTH_RATE_LIMIT_EMAIL: '3' }, () => email);
     try {
       // Another email from the same address is still let through.
-      const other = await post({ method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail('other'), password } });
+      const other = await post({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: uniqueEmail('other'), password },
+      });
       expect(other.statusCode).toBe(401);
     } finally {
       await limited.close();
@@ -238,13 +286,64 @@ describe('rate limits', () => {
   });
 
   it('limits login attempts per IP address', async () => {
-    const { limited, post } = await expectLimited({ AUTH_RATE_LIMIT_IP: '3' }, (attempt) => uniqueEmail(`guess${attempt}`));
+    const { limited, post } = await expectLimited({ AUTH_RATE_LIMIT_IP: '3' }, (attempt) =>
+      uniqueEmail(`guess${attempt}`),
+    );
     try {
       const register = await post({ method: 'POST', url: '/api/auth/register', payload: registration() });
       expect(register.statusCode).toBe(429);
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('failed logins per email', () => {
+  // scrypt makes every sign-in take a while on a busy machine.
+  const timeout = 120_000;
+  let limited: TestApp;
+  let post: ReturnType<typeof recorded>;
+  beforeAll(async () => {
+    limited = await createTestApp();
+    post = recorded(limited);
+  });
+  afterAll(() => limited.close());
+
+  const login = (email: string, attempt = password) =>
+    post({ method: 'POST', url: '/api/auth/login', payload: { email, password: attempt } });
+
+  it('never limit a user who signs in successfully more often than the limit of 10', { timeout }, async () => {
+    const account = await registerUser(limited.app, 'operator');
+    for (let attempt = 1; attempt <= 12; attempt += 1) {
+      expect((await login(account.email)).statusCode, `sign-in ${attempt}`).toBe(200);
+    }
+  });
+
+  it(
+    'lock the email after 10 failures with 429 and Retry-After, even for the right password',
+    { timeout },
+    async () => {
+      const account = await registerUser(limited.app, 'operator');
+      for (let attempt = 1; attempt <= 10; attempt += 1) {
+        expect((await login(account.email, 'wrong horse 1')).statusCode, `failure ${attempt}`).toBe(401);
+      }
+      const locked = await login(account.email);
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(locked.json().message).toMatch(/^Too many attempts\./);
+      const other = await registerUser(limited.app, 'operator');
+      expect((await login(other.email)).statusCode).toBe(200);
+    },
+  );
+
+  it('start counting again after a successful sign-in', { timeout }, async () => {
+    const account = await registerUser(limited.app, 'operator');
+    for (let attempt = 1; attempt <= 9; attempt += 1)
+      expect((await login(account.email, 'wrong horse 1')).statusCode).toBe(401);
+    expect((await login(account.email)).statusCode).toBe(200);
+    for (let attempt = 1; attempt <= 2; attempt += 1)
+      expect((await login(account.email, 'wrong horse 1')).statusCode).toBe(401);
+    expect((await login(account.email)).statusCode).toBe(200);
   });
 });
 

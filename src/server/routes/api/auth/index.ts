@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { roleLabels } from '../../../../shared/enums.ts';
 import { errorSchema } from '../../../../shared/schemas/common.ts';
@@ -12,24 +13,29 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: erro
 
 const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const perIp = new RateLimiter(config.AUTH_RATE_LIMIT_IP, fifteenMinutes);
-  const perEmail = new RateLimiter(config.AUTH_RATE_LIMIT_EMAIL, fifteenMinutes);
+  // Only failed logins count per email, so a user's own sign-ins never lock them out.
+  const failuresPerEmail = new RateLimiter(config.AUTH_RATE_LIMIT_EMAIL, fifteenMinutes);
 
-  function limit(ip: string, email: string, reply: { header(name: string, value: number): unknown }) {
-    const wait = Math.max(perIp.hit(`ip:${ip}`), perEmail.hit(`email:${email}`));
+  function throwIfBlocked(wait: number, reply: FastifyReply) {
     if (wait > 0) {
       reply.header('Retry-After', wait);
       throw new HttpError(429, `Too many attempts. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`);
     }
   }
 
-  const signIn = (account: { _id: string; role: typeof config.REGISTRATION_ROLES[number]; name: string }) =>
+  function countAttempt(ip: string, reply: FastifyReply) {
+    throwIfBlocked(perIp.blockedFor(ip), reply);
+    perIp.count(ip);
+  }
+
+  const signIn = (account: { _id: string; role: (typeof config.REGISTRATION_ROLES)[number]; name: string }) =>
     app.issueToken({ _id: account._id, role: account.role, name: account.name });
 
   app.post(
     '/register',
     { schema: { tags: ['auth'], security: [], body: registerBody, response: { 201: authResponse, ...errors } } },
     async (request, reply) => {
-      limit(request.ip, request.body.email, reply);
+      countAttempt(request.ip, reply);
       if (!config.REGISTRATION_ROLES.includes(request.body.role)) {
         throw forbidden(`Self-registration as ${roleLabels[request.body.role]} is not allowed at this plant`);
       }
@@ -44,10 +50,15 @@ const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) 
     { schema: { tags: ['auth'], security: [], body: loginBody, response: { 200: authResponse, ...errors } } },
     async (request, reply) => {
       const { email, password } = request.body;
-      limit(request.ip, email, reply);
+      countAttempt(request.ip, reply);
+      throwIfBlocked(failuresPerEmail.blockedFor(email), reply);
       const account = await app.repos.users.findByEmail(email);
       const isValid = await verifyPassword(password, account?.passwordHash ?? unknownUserHash);
-      if (!account || !isValid) throw unauthorized('Invalid email or password');
+      if (!account || !isValid) {
+        failuresPerEmail.count(email);
+        throw unauthorized('Invalid email or password');
+      }
+      failuresPerEmail.forget(email);
       const signedIn = await app.repos.users.recordLogin(account.id);
       return { token: signIn(signedIn), user: signedIn };
     },
