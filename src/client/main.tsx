@@ -20,12 +20,16 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <App />
-      {/* Below the 64px top bar, so toasts never cover its buttons. */}
+      {/*
+        Top right, clear of the header controls: on a tablet below the page header's actions (64px top
+        bar, 24px padding, 56px title and subtitle), on a phone over the page title, above the actions
+        that wrap under it.
+      */}
       <Toaster
         position="top-right"
         visibleToasts={20}
         duration={4000}
-        offset={{ top: 72 }}
+        offset={{ top: 152 }}
         mobileOffset={{ top: 72 }}
         richColors
         closeButton

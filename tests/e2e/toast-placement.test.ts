@@ -1,0 +1,99 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { newContext, screenshot, signIn } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
+
+const e2e = useServerAndBrowser();
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The shown toast's box once its entry animation has finished (two equal readings in a row). */
+async function settledToastBox(page: Page): Promise<Box> {
+  const toast = page.locator('[data-sonner-toast][data-mounted=true]').first();
+  await toast.waitFor();
+  let last = '';
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await toast.boundingBox());
+      const settled = box === last;
+      last = box;
+      return settled;
+    })
+    .toBe(true);
+  return JSON.parse(last) as Box;
+}
+
+/** The visible controls of the top bar and the page header that `box` overlaps. */
+function coveredHeaderControls(page: Page, box: Box) {
+  return page.evaluate(
+    (toast) =>
+      [...document.querySelectorAll<HTMLElement>('header :is(button, a[href], select, input, textarea, [role=button])')]
+        .filter((element) => element.offsetParent !== null)
+        .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+        .filter(
+          ({ rect }) =>
+            rect.left < toast.x + toast.width &&
+            toast.x < rect.right &&
+            rect.top < toast.y + toast.height &&
+            toast.y < rect.bottom,
+        )
+        .map(({ element }) => (element.textContent || element.getAttribute('aria-label') || '').trim()),
+    box,
+  );
+}
+
+/** Shows a success toast the way a user does on a list screen: changes the first record's status there. */
+async function changeFirstStatus(page: Page): Promise<void> {
+  const select = page.getByRole('combobox', { name: /^Status of / }).first();
+  await select.waitFor({ timeout: 60_000 });
+  const options = await select
+    .locator('option')
+    .evaluateAll((elements) => elements.map((option) => (option as HTMLOptionElement).value));
+  const current = await select.inputValue();
+  await select.selectOption(options.find((option) => option !== current)!);
+  // Choosing scrolled the list into view; the header is what the toast must not cover.
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+const screens: [path: string, showToast: (page: Page) => Promise<void>][] = [
+  ['/tickets', changeFirstStatus],
+  ['/machines', changeFirstStatus],
+  ['/incidents', changeFirstStatus],
+  [
+    '/maintenance',
+    async (page) => {
+      await page.getByRole('button', { name: 'List', exact: true }).click();
+      await changeFirstStatus(page);
+    },
+  ],
+  ['/profile', (page) => page.getByRole('button', { name: 'Change Password' }).click()],
+];
+
+it('shows toasts top right where they cover none of the header controls, on a tablet and a phone', async () => {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await newContext(e2e.browser, size);
+    const page = await context.newPage();
+    await signIn(page, e2e.server.url, 'admin');
+    const loginToast = await settledToastBox(page);
+    expect(loginToast.x + loginToast.width, 'toasts sit at the right').toBeGreaterThan(size.width - 40);
+    expect(await coveredHeaderControls(page, loginToast), `dashboard ${size.width}`).toEqual([]);
+
+    for (const [path, showToast] of screens) {
+      await page.goto(`${e2e.server.url}${path}`);
+      await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+      await showToast(page);
+      const box = await settledToastBox(page);
+      await screenshot(page, `toast${path.replace('/', '-')}`);
+      expect(await coveredHeaderControls(page, box), `${path} ${size.width}`).toEqual([]);
+    }
+    await context.close();
+  }
+});
