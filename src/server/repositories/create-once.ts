@@ -4,12 +4,15 @@ import { conflict } from '../lib/errors.ts';
  * Makes a create safe to replay: the client sends its own `_id`, and the same call sent again
  * answers with the stored record instead of creating a second one. Runs inside a write
  * transaction, which the write lock serialises, so the check and the insert cannot race.
+ * A child item (a comment, a file) is a replay only under the parent it was first sent to:
+ * `parent` names that parent, and `findCreator` returns where the stored item belongs.
  */
 export async function createOnce(options: {
   id: string | undefined;
   userId: string;
   label: string;
-  findCreator: (id: string) => Promise<{ creator: string | null } | undefined>;
+  findCreator: (id: string) => Promise<{ creator: string | null; parent?: string | null } | undefined>;
+  parent?: { id: string | null; clash: (storedParent: string | null) => string };
   insert: (id: string | undefined) => Promise<string>;
 }): Promise<{ id: string; created: boolean }> {
   if (options.id) {
@@ -18,6 +21,8 @@ export async function createOnce(options: {
       if (existing.creator !== options.userId) {
         throw conflict(`A ${options.label} with this _id was already created by another user`);
       }
+      const storedParent = existing.parent ?? null;
+      if (options.parent && storedParent !== options.parent.id) throw conflict(options.parent.clash(storedParent));
       return { id: options.id, created: false };
     }
   }

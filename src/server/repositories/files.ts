@@ -55,21 +55,31 @@ export async function loadFileRefs(
   return new Map([...groups].map(([ownerId, group]) => [ownerId, group.map(toFileRef)]));
 }
 
+type FileLink = { ticketId?: string | null; incidentId?: string | null };
+
+/** Where a file belongs as one comparable value: `ticket:<id>`, `incident:<id>`, or null when uploaded on its own. */
+const ownerKey = (link: FileLink) =>
+  link.ticketId ? `ticket:${link.ticketId}` : link.incidentId ? `incident:${link.incidentId}` : null;
+
+function ownerClash(storedOwner: string | null) {
+  if (storedOwner === null) return 'A file with this _id was already uploaded on its own';
+  return `A file with this _id is already attached to ${storedOwner.startsWith('ticket:') ? 'a ticket' : 'an incident'}`;
+}
+
 /** Stores a file, replay-safe by its client `_id`; `link` attaches it to a ticket or incident. */
-async function storeFile(
-  tx: Tx,
-  upload: Upload,
-  context: ChangeContext,
-  link: { ticketId?: string; incidentId?: string } = {},
-) {
+async function storeFile(tx: Tx, upload: Upload, context: ChangeContext, link: FileLink = {}) {
   let stored: FileRef | undefined;
   const result = await createOnce({
     id: upload._id,
     userId: context.userId,
     label: 'file',
+    parent: { id: ownerKey(link), clash: ownerClash },
     findCreator: async (id) => {
-      const [row] = await tx.select({ creator: files.uploadedBy }).from(files).where(eq(files.id, id));
-      return row;
+      const [row] = await tx
+        .select({ creator: files.uploadedBy, ticketId: files.ticketId, incidentId: files.incidentId })
+        .from(files)
+        .where(eq(files.id, id));
+      return row && { creator: row.creator, parent: ownerKey(row) };
     },
     insert: async (id) => {
       const [row] = await tx

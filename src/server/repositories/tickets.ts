@@ -218,9 +218,10 @@ export function createTicketRepository(database: Database) {
           id: input._id,
           userId: context.userId,
           label: 'comment',
+          parent: { id, clash: () => 'A comment with this _id belongs to another ticket' },
           findCreator: async (commentId) => {
             const [row] = await tx
-              .select({ creator: ticketComments.userId })
+              .select({ creator: ticketComments.userId, parent: ticketComments.ticketId })
               .from(ticketComments)
               .where(eq(ticketComments.id, commentId));
             return row;
