@@ -11,30 +11,68 @@ export async function startLiveServer() {
     baseUrl: `${address}/api`,
     register: (role: Role): Promise<Account> => registerUser(t.app, role),
     async createMachine(account: Account) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/machines', headers: account.headers, payload: machineInput() });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/machines',
+        headers: account.headers,
+        payload: machineInput(),
+      });
       return response.json() as { _id: string; name: string; machineId: string; department: string; location: string };
     },
     close: () => t.close(),
   };
 }
 
+/** A response the server has given that the network holds back until released. */
+export interface HeldResponse {
+  /** Resolves once the server has answered (the answer reflects the server as it was then). */
+  answered: Promise<void>;
+  release(): void;
+}
+
+function holdResponse() {
+  let answer!: () => void;
+  let release!: () => void;
+  const held = {
+    answered: new Promise<void>((resolve) => (answer = resolve)),
+    released: new Promise<void>((resolve) => (release = resolve)),
+  };
+  return { answer, held: { answered: held.answered, release }, released: held.released };
+}
+
 /**
  * The network between the device and the server: the only part faked here. It can be cut, can
- * lose responses after the server has handled the request, and records what was sent.
+ * lose responses after the server has handled the request, can hold a response back (a slow
+ * answer), and records what was sent.
  */
 export function createNetwork(baseUrl: string, getToken: () => string | null) {
-  const sent: { method: string; url: string; body: unknown }[] = [];
+  const sent: { method: string; url: string; body: unknown; headers: Headers }[] = [];
+  const holds: { path: string; hold: ReturnType<typeof holdResponse> }[] = [];
   const network = {
     isDown: false,
     loseNextResponses: 0,
     sent,
+    /** Holds back the server's answer to the next request whose URL contains `path`. */
+    holdNext(path: string): HeldResponse {
+      const hold = holdResponse();
+      holds.push({ path, hold });
+      return hold.held;
+    },
     transport: {
       baseUrl,
       getToken,
       async fetch(url: string, init: RequestInit) {
         if (network.isDown) throw new TypeError('Failed to fetch');
-        sent.push({ method: init.method ?? 'GET', url, body: init.body });
+        sent.push({ method: init.method ?? 'GET', url, body: init.body, headers: new Headers(init.headers) });
+        const held = holds.findIndex((candidate) => url.includes(candidate.path));
+        const hold = held >= 0 ? holds.splice(held, 1)[0]!.hold : null;
         const response = await fetch(url, init);
+        if (hold) {
+          const body = await response.arrayBuffer();
+          hold.answer();
+          await hold.released;
+          return new Response(body, { status: response.status, headers: response.headers });
+        }
         if (network.loseNextResponses > 0) {
           network.loseNextResponses -= 1;
           throw new TypeError('Failed to fetch');
