@@ -17,7 +17,7 @@ interface ServerUser {
 
 async function me(token: string): Promise<ServerUser> {
   const response = await fetch(`${e2e.server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
-  return (await response.json()) as ServerUser;
+  return ((await response.json()) as { user: ServerUser }).user;
 }
 
 const roles: Record<DemoRole, { label: string; colour: string; permissions: string[] }> = {

@@ -58,3 +58,7 @@ export type ProfileBody = z.infer<typeof profileBody>;
 
 export const authResponse = z.object({ token: z.string(), user });
 export type AuthResponse = z.infer<typeof authResponse>;
+
+/** `GET /api/auth/me` and `PUT /api/auth/profile` answer as the original server did. */
+export const meResponse = z.object({ user });
+export const profileResponse = z.object({ message: z.string(), user });

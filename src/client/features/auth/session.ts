@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { user as userSchema, type User } from '../../../shared/schemas/user.ts';
+import { meResponse, user as userSchema, type User } from '../../../shared/schemas/user.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { clearToken, lastKnownUser, onTokenChangeInOtherTab, readToken, rememberUser } from '../../lib/token.ts';
 
@@ -11,7 +11,7 @@ const pageLoadedAt = Date.now();
 async function fetchCurrentUser(): Promise<User | null> {
   if (!readToken()) return null;
   try {
-    const user = await api.get('auth/me').json(userSchema);
+    const { user } = await api.get('auth/me').json(meResponse);
     rememberUser(user);
     return user;
   } catch (error) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { user as userSchema, type ProfileBody } from '../../../shared/schemas/user.ts';
+import { profileResponse, type ProfileBody } from '../../../shared/schemas/user.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { rememberUser } from '../../lib/token.ts';
@@ -9,7 +9,7 @@ import { sessionKey } from '../auth/session.ts';
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileBody) => api.put('auth/profile', { json: body }).json(userSchema),
+    mutationFn: async (body: ProfileBody) => (await api.put('auth/profile', { json: body }).json(profileResponse)).user,
     networkMode: 'always',
     onSuccess: async (user) => {
       rememberUser(user);

@@ -2,7 +2,14 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { roleLabels } from '../../../../shared/enums.ts';
 import { errorSchema } from '../../../../shared/schemas/common.ts';
-import { authResponse, loginBody, profileBody, registerBody, user } from '../../../../shared/schemas/user.ts';
+import {
+  authResponse,
+  loginBody,
+  meResponse,
+  profileBody,
+  profileResponse,
+  registerBody,
+} from '../../../../shared/schemas/user.ts';
 import type { Config } from '../../../config.ts';
 import { forbidden, HttpError, unauthorized } from '../../../lib/errors.ts';
 import { hashPassword, unknownUserHash, verifyPassword } from '../../../lib/passwords.ts';
@@ -66,10 +73,10 @@ const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) 
 
   app.get(
     '/me',
-    { onRequest: app.authenticate, schema: { tags: ['auth'], response: { 200: user, 401: errorSchema } } },
+    { onRequest: app.authenticate, schema: { tags: ['auth'], response: { 200: meResponse, 401: errorSchema } } },
     async (request) => {
       try {
-        return await app.repos.users.get(request.user._id);
+        return { user: await app.repos.users.get(request.user._id) };
       } catch {
         throw unauthorized('Your account no longer exists. Please sign in again.');
       }
@@ -78,8 +85,14 @@ const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) 
 
   app.put(
     '/profile',
-    { onRequest: app.authenticate, schema: { tags: ['auth'], body: profileBody, response: { 200: user, ...errors } } },
-    (request) => app.repos.users.updateProfile(request.user._id, request.body),
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], body: profileBody, response: { 200: profileResponse, ...errors } },
+    },
+    async (request) => ({
+      message: 'Profile updated successfully',
+      user: await app.repos.users.updateProfile(request.user._id, request.body),
+    }),
   );
 };
 
