@@ -59,6 +59,7 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   await app.register(auth, {
     secret: resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR),
     tokenTtl: config.TOKEN_TTL,
+    recheckMs: config.ACCOUNT_RECHECK_SECONDS * 1000,
   });
   await app.register(client, { clientDir: config.CLIENT_DIR });
 

@@ -18,6 +18,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** How long a server acts on its copy of a signed-in account before reading it again (deletion, role change). */
+  ACCOUNT_RECHECK_SECONDS: z.coerce.number().int().min(0).max(60).default(60),
   TOKEN_TTL: z
     .string()
     .regex(/^\d+[smhd]$/, 'TOKEN_TTL must look like 7d, 12h or 30m')

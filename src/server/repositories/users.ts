@@ -21,6 +21,11 @@ export function toUser(row: UserRow): User {
   };
 }
 
+export interface Account {
+  role: Role;
+  name: string;
+}
+
 export interface NewUser {
   name: string;
   email: string;
@@ -90,9 +95,10 @@ export function createUserRepository(database: Database) {
       return rows as UserSummary[];
     },
 
-    async exists(id: string): Promise<boolean> {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
-      return row !== undefined;
+    /** What a signed-in request acts with: the account's current role and name, undefined once it is deleted. */
+    async findAccount(id: string): Promise<Account | undefined> {
+      const [row] = await db.select({ role: users.role, name: users.name }).from(users).where(eq(users.id, id));
+      return row && { role: row.role as Role, name: row.name };
     },
   };
 }

@@ -89,10 +89,11 @@ const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) 
       onRequest: app.authenticate,
       schema: { tags: ['auth'], body: profileBody, response: { 200: profileResponse, ...errors } },
     },
-    async (request) => ({
-      message: 'Profile updated successfully',
-      user: await app.repos.users.updateProfile(request.user._id, request.body),
-    }),
+    async (request) => {
+      const updated = await app.repos.users.updateProfile(request.user._id, request.body);
+      app.forgetAccount(updated._id);
+      return { message: 'Profile updated successfully', user: updated };
+    },
   );
 };
 
