@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -29,13 +30,19 @@ const redactedPaths = [
   'res.headers["set-cookie"]',
 ];
 
+/** The caller's `X-Request-Id` when it is a plain token (it is logged and echoed in a header), else a new one. */
+function requestId(request: IncomingMessage) {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,100}$/.test(given) ? given : crypto.randomUUID();
+}
+
 /** Plugins in order: external, then the app's own, then the routes. */
 export async function buildApp({ config, database, closeDatabase = true, logStream }: AppOptions) {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: redactedPaths, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestId,
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     http: {

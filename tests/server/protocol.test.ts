@@ -22,6 +22,7 @@ afterAll(() => t.close());
 
 interface RawAnswer {
   status: number;
+  head: string;
   contentType: string;
   body: string;
   /** How long the server took to answer and close the connection. */
@@ -47,6 +48,7 @@ function sendRaw(chunks: string[], deadlineMs = 10_000): Promise<RawAnswer> {
       const [head = '', body = ''] = text.split('\r\n\r\n', 2);
       resolve({
         status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+        head,
         contentType: /^content-type: *(.*)$/im.exec(head)?.[1] ?? '',
         body,
         elapsedMs: Date.now() - started,
@@ -96,6 +98,14 @@ describe('protocol errors', () => {
 
   it('answers a request line that is not HTTP with 400 { message }', async () => {
     expectMessage(await sendRaw(['HELLO THERE\r\n\r\n']), 400, ['HELLO']);
+  });
+
+  it('replaces a request id a response header may not carry', async () => {
+    const answer = await sendRaw([get('/api/health', 'X-Request-Id: caf\xe9 au lait\r\n')]);
+    expect(answer.status, answer.body).toBe(200);
+    expect(answer.head).toMatch(/^x-request-id: [0-9a-f-]{36}$/im);
+    const plain = await sendRaw([get('/api/health', 'X-Request-Id: report-42\r\n')]);
+    expect(plain.head).toMatch(/^x-request-id: report-42$/im);
   });
 
   it('drops a body that stops arriving after the request timeout, with 408 { message }', async () => {
