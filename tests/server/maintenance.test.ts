@@ -512,6 +512,34 @@ describe('checklist items', () => {
       completed: true,
     });
     expect(badItem.statusCode).toBe(400);
-    expect(badItem.json().message).toBe('params itemId: must be a UUID');
+    expect(badItem.json().message).toBe("params itemId: must be a UUID or the item's position (0, 1, …)");
+  });
+
+  it("also finds the item by its position, as the original API did, recording it under the item's _id", async () => {
+    const created = await createSchedule((await createMachine())._id, {
+      checklist: [{ task: 'Inspect' }, { task: 'Lubricate' }],
+    });
+    const [inspect, lubricate] = created.checklist;
+    const byPosition = await request(t.team.admin, 'PATCH', `/api/maintenance/${created._id}/checklist/1`, {
+      completed: true,
+    });
+    expect(byPosition.statusCode, byPosition.body).toBe(200);
+    expect(parseUpdated(byPosition.json()).checklist).toEqual([inspect, { ...lubricate, completed: true }]);
+    const history = z
+      .array(historyEntry)
+      .parse((await request(t.team.admin, 'GET', `/api/maintenance/${created._id}/history`)).json());
+    expect(history.at(-1)).toMatchObject({ field: `checklist.${lubricate!._id}.completed`, newValue: true });
+
+    for (const position of ['2', '999999']) {
+      const outside = await request(t.team.admin, 'PATCH', `/api/maintenance/${created._id}/checklist/${position}`, {
+        completed: true,
+      });
+      expect(outside.statusCode).toBe(404);
+      expect(outside.json()).toEqual({ message: 'Checklist item not found' });
+    }
+    const negative = await request(t.team.admin, 'PATCH', `/api/maintenance/${created._id}/checklist/-1`, {
+      completed: true,
+    });
+    expect(negative.statusCode).toBe(400);
   });
 });

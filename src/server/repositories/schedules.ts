@@ -262,19 +262,19 @@ export function createScheduleRepository(database: Database) {
 
     async patchChecklistItem(
       id: string,
-      itemId: string,
+      itemId: string | number,
       patch: ChecklistPatch,
       context: ChangeContext,
     ): Promise<{ record: Schedule; overwritten: Overwrite[] }> {
       return writeChange(database, 'schedule', id, context, load, async (tx, changeSeq) => {
         const row = await findRow(tx, id);
         const checklist = row.checklist.map(toItem);
-        const index = checklist.findIndex((item) => item._id === itemId);
-        if (index < 0) throw notFound('Checklist item not found');
-        const item = checklist[index]!;
+        const index = typeof itemId === 'number' ? itemId : checklist.findIndex((item) => item._id === itemId);
+        const item = checklist[index];
+        if (!item) throw notFound('Checklist item not found');
         const changes: FieldChange[] = itemFields
           .filter((field) => patch[field] !== undefined && patch[field] !== item[field])
-          .map((field) => ({ field: `checklist.${itemId}.${field}`, column: 'checklist', oldValue: item[field], newValue: patch[field] }));
+          .map((field) => ({ field: `checklist.${item._id}.${field}`, column: 'checklist', oldValue: item[field], newValue: patch[field] }));
         if (changes.length === 0) return { record: await load(tx, id), overwritten: [] };
         const overwritten = await findOverwrites(tx, 'schedule', id, changes, context);
         checklist[index] = toItem({

@@ -84,6 +84,17 @@ export const calendarParams = z.object({
   month: z.coerce.number().int().min(1, 'month must be 1 to 12').max(12, 'month must be 1 to 12'),
 });
 
-export const checklistParams = z.object({ id: idSchema, itemId: idSchema });
+const itemRefError = "must be a UUID or the item's position (0, 1, …)";
+/** A checklist item by its `_id`, or by its position as the original API took it (`/checklist/0`). */
+export const checklistParams = z.object({
+  id: idSchema,
+  itemId: z.union([
+    z.uuid({ error: itemRefError }),
+    z
+      .string()
+      .regex(/^\d{1,6}$/, { error: itemRefError })
+      .transform(Number),
+  ]),
+});
 
 export const scheduleUpdated = updated(schedule);
