@@ -61,7 +61,7 @@ export function createReplayer(options: ReplayerOptions) {
     return { method: entry.method, headers, body };
   }
 
-  /** Waits before the next try; a device that could not reach the server waits for the network instead. */
+  /** Waits before the next try; `waitsForNetwork` (the server was not reached) lets a reconnect end the wait. */
   async function backOff(entry: OutboxEntry, retryAfter: string | null, waitsForNetwork: boolean): Promise<Outcome> {
     const delay = retryDelay(entry.attempts, retryAfter, options.random);
     await db.outbox.update(entry.seq!, {

@@ -86,7 +86,8 @@ export function createSyncEngine(
       const replay = () => void replayer.run();
       window.addEventListener('online', run);
       window.addEventListener('focus', run);
-      const stopSwSync = onServiceWorkerSync(replay);
+      // Background Sync fires when the browser is back online: what waited for the network goes now.
+      const stopSwSync = onServiceWorkerSync(() => void replayer.reconnected());
       // Also while marked offline: a failed fetch is cheap, and a success is how the app learns it is back.
       const pullTimer = setInterval(run, pullEveryMs);
       const replayTimer = setInterval(replay, replayEveryMs);
