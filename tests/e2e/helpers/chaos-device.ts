@@ -1,0 +1,112 @@
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { openControlledPage, type DemoRole } from './browser.ts';
+import { readDeviceStore } from './device-store.ts';
+
+const screenLinks = { '/tickets': 'Tickets', '/machines': 'Machines' } as const;
+
+/** One signed-in tablet of the chaos run, driven through the app's own screens. */
+export class ChaosDevice {
+  readonly role: DemoRole;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  isOffline = false;
+  /** The next write's request reaches the server, but the app never gets the answer. */
+  loseNextWrite = false;
+  lostAnswers = 0;
+
+  private constructor(role: DemoRole, context: BrowserContext, page: Page) {
+    this.role = role;
+    this.context = context;
+    this.page = page;
+  }
+
+  static async open(browser: Browser, baseUrl: string, role: DemoRole): Promise<ChaosDevice> {
+    const { context, page } = await openControlledPage(browser, baseUrl, role, '/tickets');
+    const device = new ChaosDevice(role, context, page);
+    await context.route('**/api/**', (route) => device.routeApi(route));
+    return device;
+  }
+
+  private async routeApi(route: Route): Promise<void> {
+    if (!this.loseNextWrite || route.request().method() === 'GET') return route.fallback();
+    this.loseNextWrite = false;
+    const reached = await route.fetch().then(
+      () => true,
+      () => false,
+    );
+    if (reached) this.lostAnswers += 1;
+    await route.abort('failed');
+  }
+
+  async setOffline(isOffline: boolean): Promise<void> {
+    this.isOffline = isOffline;
+    await this.context.setOffline(isOffline);
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.page.getByRole('navigation', { name: 'Main' }).waitFor();
+  }
+
+  private async show(path: keyof typeof screenLinks): Promise<void> {
+    if (new URL(this.page.url()).pathname === path) return;
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: screenLinks[path] }).click();
+    await this.page.waitForURL((url) => url.pathname === path);
+  }
+
+  async createTicket(title: string): Promise<void> {
+    await this.show('/tickets');
+    await this.page.getByRole('button', { name: 'Create Ticket' }).click();
+    const form = this.page.getByRole('dialog', { name: 'Create Ticket' });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Machine').selectOption({ index: 1 });
+    await form.getByLabel('Description').fill('Found during the chaos run');
+    await form.getByRole('button', { name: 'Create Ticket' }).click();
+    await form.waitFor({ state: 'detached' });
+  }
+
+  private async ticketRow(title: string) {
+    await this.show('/tickets');
+    await this.page.getByLabel('Search tickets').fill(title);
+    const row = this.page.getByRole('row').filter({ hasText: title });
+    await row.waitFor();
+    return row;
+  }
+
+  async comment(title: string, text: string): Promise<void> {
+    const row = await this.ticketRow(title);
+    await row.getByRole('button', { name: /^View / }).click();
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByLabel('Add a comment').fill(text);
+    await dialog.getByRole('button', { name: 'Add Comment' }).click();
+    await dialog.getByText(text).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  /** Sets the ticket's status to one of `choices` other than the one shown; returns it. */
+  async changeTicketStatus(title: string, choose: (others: string[]) => string): Promise<string> {
+    const row = await this.ticketRow(title);
+    return this.changeSelect(row.getByRole('combobox', { name: /^Status of / }), choose);
+  }
+
+  async changeMachineStatus(name: string, choose: (others: string[]) => string): Promise<string> {
+    await this.show('/machines');
+    return this.changeSelect(this.page.getByRole('combobox', { name: `Status of ${name}` }), choose);
+  }
+
+  private async changeSelect(select: ReturnType<Page['getByRole']>, choose: (others: string[]) => string) {
+    const shown = await select.inputValue();
+    const options = await select
+      .locator('option')
+      .evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value));
+    const value = choose(options.filter((option) => option !== shown));
+    await select.selectOption(value);
+    return value;
+  }
+
+  async hasTicket(title: string): Promise<boolean> {
+    const tickets = await readDeviceStore<{ title: string }>(this.page, 'tickets');
+    return tickets.some((ticket) => ticket.title === title);
+  }
+}
