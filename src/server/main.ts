@@ -1,26 +1,40 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { checkDataDir, DataDirError } from './lib/data-dir.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
-const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-const app = await buildApp({ config, database });
+/** Start-up problems the operator must fix (a data directory in use or not writable) print one line, no stack. */
+async function start() {
+  const config = loadConfig();
+  // PGlite keeps its files in DATA_DIR, and so does the generated JWT secret.
+  if (!config.DATABASE_URL || !config.JWT_SECRET) checkDataDir(config.DATA_DIR);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const app = await buildApp({ config, database });
 
-// The embedded database starts with demo data; a PostgreSQL server is seeded only by `npm run seed`.
-if (!config.DATABASE_URL && config.SEED_DEMO === '1') {
-  const seeded = await seedDemoIfEmpty(database);
-  if (seeded) app.log.info('seeded demo data (set SEED_DEMO=0 to start empty)');
-}
-if (config.DATABASE_URL && !config.JWT_SECRET) {
-  app.log.warn('JWT_SECRET is not set: tokens are valid only on this app server');
+  // The embedded database starts with demo data; a PostgreSQL server is seeded only by `npm run seed`.
+  if (!config.DATABASE_URL && config.SEED_DEMO === '1') {
+    const seeded = await seedDemoIfEmpty(database);
+    if (seeded) app.log.info('seeded demo data (set SEED_DEMO=0 to start empty)');
+  }
+  if (config.DATABASE_URL && !config.JWT_SECRET) {
+    app.log.warn('JWT_SECRET is not set: tokens are valid only on this app server');
+  }
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal}: shutting down`);
+      void app.close().then(() => process.exit(0));
+    });
+  }
+
+  await app.listen({ port: config.PORT, host: config.HOST });
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: shutting down`);
-    void app.close().then(() => process.exit(0));
-  });
+try {
+  await start();
+} catch (error) {
+  if (!(error instanceof DataDirError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }
-
-await app.listen({ port: config.PORT, host: config.HOST });
