@@ -30,7 +30,7 @@ function mergeItem(list: unknown, change: Record<string, unknown>): unknown[] {
 
 const replacesNothing = () => [];
 
-const asJson = async (entry: OutboxEntry) => JSON.stringify(entry.body);
+const asJson = (entry: OutboxEntry) => Promise.resolve(JSON.stringify(entry.body));
 
 async function asForm(entry: EntryOf<'attachment'>, db: LocalDatabase): Promise<FormData | null> {
   const file = await db.files.get(entry.fileId);
