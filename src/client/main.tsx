@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { FullPageSpinner } from './components/ui/Spinner.tsx';
-import { followSessionOfOtherTabs } from './features/auth/session.ts';
+import { followSessionOfOtherTabs } from './data/session.ts';
 import { persistOptions, queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { router } from './router.tsx';

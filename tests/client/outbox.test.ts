@@ -3,7 +3,7 @@ import { LocalDatabase } from '../../src/client/data/db.ts';
 import { pullChanges } from '../../src/client/data/pull.ts';
 import { createReplayer } from '../../src/client/data/replayer.ts';
 import { discardEntry, queueChange } from '../../src/client/data/writes.ts';
-import { describeOverwrites } from '../../src/client/features/sync/describe-overwrites.ts';
+import { describeOverwrites } from '../../src/client/data/describe-overwrites.ts';
 import { machineStatus, newTicket, ticketComment, ticketStatus } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { pullChanges } from '../../src/client/data/pull.ts';
 import { createSyncEngine } from '../../src/client/data/sync-engine.ts';
 import { queueChange } from '../../src/client/data/writes.ts';
-import { describeOverwrites } from '../../src/client/features/sync/describe-overwrites.ts';
+import { describeOverwrites } from '../../src/client/data/describe-overwrites.ts';
 import { checklistChange } from '../../src/client/features/maintenance/schedule-changes.ts';
 import { ticketStatus } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '../features/auth/route-access.ts';
-import { AppLayout } from '../features/layout/AppLayout.tsx';
+import { AppLayout } from '../layout/AppLayout.tsx';
 
 /** Every signed-in screen: the authentication guard and the common layout. */
 export const Route = createFileRoute('/_app')({

@@ -1,7 +1,7 @@
 import { Activity, CalendarCheck, Clock, TriangleAlert } from 'lucide-react';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { StatCard } from '../dashboard/StatCard.tsx';
-import { useIsOnline } from '../sync/use-sync.ts';
+import { StatCard } from '../../components/ui/StatCard.tsx';
+import { useIsOnline } from '../../data/use-sync.ts';
 import { distributionPoints, formatHours, machineUptime, trendPoints } from './analytics-figures.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { DetailCard } from './DetailCard.tsx';

@@ -5,10 +5,10 @@ import { can } from '../../../shared/permissions.ts';
 import type { FileRef } from '../../../shared/schemas/common.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { notify } from '../../lib/notify.ts';
-import { useSignedInUser } from '../auth/session.ts';
-import { PendingMark } from '../sync/PendingMark.tsx';
+import { useSignedInUser } from '../../data/session.ts';
+import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import type { QueuedChange } from '../../data/writes.ts';
-import { saveAndNotify } from '../sync/save-change.ts';
+import { saveAndNotify } from '../../data/save-change.ts';
 import { DeleteFileButton, type AttachmentOwner } from './DeleteFileButton.tsx';
 import { openAttachment } from './open-attachment.ts';
 

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { localDb } from '../../data/db.ts';
 import { forgetAttachment } from '../../data/local-records.ts';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { deleteNeedsConnection, useDeleteOnServer } from '../sync/use-delete-on-server.ts';
+import { deleteNeedsConnection, useDeleteOnServer } from '../../data/use-delete-on-server.ts';
 
 export interface AttachmentOwner {
   entity: 'ticket' | 'incident';

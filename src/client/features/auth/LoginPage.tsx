@@ -3,7 +3,7 @@ import { Factory } from 'lucide-react';
 import { useEffect } from 'react';
 import { FullPageSpinner } from '../../components/ui/Spinner.tsx';
 import { AuthForm } from './AuthForm.tsx';
-import { useSession } from './session.ts';
+import { useSession } from '../../data/session.ts';
 
 function RedirectToDashboard() {
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../shared/enums.ts';
 import { routeRoles } from '../../../shared/permissions.ts';
-import { loadSession } from './session.ts';
+import { loadSession } from '../../data/session.ts';
 
 /** Whether a role may open a screen: screens without a role list are open to every signed-in user. */
 export function canOpen(role: Role, path: string): boolean {

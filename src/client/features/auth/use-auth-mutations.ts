@@ -5,7 +5,7 @@ import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { requestPersistentStorage } from '../../lib/storage.ts';
 import { rememberUser, saveToken } from '../../lib/token.ts';
-import { sessionKey } from './session.ts';
+import { sessionKey } from '../../data/session.ts';
 
 function useSignIn<Body extends object>(path: string, successText: string, fallback: string) {
   const queryClient = useQueryClient();

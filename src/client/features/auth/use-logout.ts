@@ -4,7 +4,7 @@ import { localDb } from '../../data/db.ts';
 import { clearLocalData, pendingCount } from '../../data/session-data.ts';
 import { notify } from '../../lib/notify.ts';
 import { clearToken } from '../../lib/token.ts';
-import { sessionKey, useSignedInUser } from './session.ts';
+import { sessionKey, useSignedInUser } from '../../data/session.ts';
 
 /**
  * Logout (spec section 4, issue 3): when this user still has changes that never reached the server,

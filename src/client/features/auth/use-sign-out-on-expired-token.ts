@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { clearToken } from '../../lib/token.ts';
-import { sessionKey } from './session.ts';
+import { sessionKey } from '../../data/session.ts';
 
 /**
  * A 401 while replaying: the user is signed out quietly (spec section 4), but the changes saved on

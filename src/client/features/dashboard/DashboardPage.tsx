@@ -4,12 +4,12 @@ import { CircleCheck, ClipboardList, Factory, OctagonAlert } from 'lucide-react'
 import { Badge, priorityTone, severityTone } from '../../components/ui/Badge.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { localDb } from '../../data/db.ts';
-import { useSignedInUser } from '../auth/session.ts';
+import { useSignedInUser } from '../../data/session.ts';
 import { readDashboard } from './dashboard-data.ts';
-import { Panel } from './Panel.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 import { QuickActions } from './QuickActions.tsx';
 import { recentLinkClass, RecentList, RecentRow } from './RecentList.tsx';
-import { StatCard } from './StatCard.tsx';
+import { StatCard } from '../../components/ui/StatCard.tsx';
 import { StatusDistribution } from './StatusDistribution.tsx';
 
 const viewAll = 'flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { RecordModal } from '../../components/ui/RecordModal.tsx';
-import { useSignedInUser } from '../auth/session.ts';
+import { useSignedInUser } from '../../data/session.ts';
 import { Attachments } from '../attachments/Attachments.tsx';
 import { incidentAttachmentChange } from './incident-changes.ts';
 import type { LocalIncident } from './incident-list.ts';

@@ -1,8 +1,8 @@
 import { incidentStatuses, type IncidentStatus } from '../../../shared/enums.ts';
 import { incidentEditableFields } from '../../../shared/permissions.ts';
 import { Select } from '../../components/ui/Field.tsx';
-import { useSignedInUser } from '../auth/session.ts';
-import { saveAndNotify } from '../sync/save-change.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { saveAndNotify } from '../../data/save-change.ts';
 import { incidentStatusChange } from './incident-changes.ts';
 import type { LocalIncident } from './incident-list.ts';
 

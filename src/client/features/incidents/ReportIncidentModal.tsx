@@ -5,8 +5,8 @@ import { Field, Input, Select, Textarea } from '../../components/ui/Field.tsx';
 import { FormModal } from '../../components/ui/FormModal.tsx';
 import { useFormState } from '../../components/ui/use-form-state.ts';
 import { fieldErrors } from '../../lib/validation.ts';
-import { useSignedInUser } from '../auth/session.ts';
-import { saveAndNotify } from '../sync/save-change.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { saveAndNotify } from '../../data/save-change.ts';
 import { createIncidentChange } from './incident-changes.ts';
 import { RowsField, type RowColumn } from './RowsField.tsx';
 

@@ -3,7 +3,7 @@ import type { IncidentStatus } from '../../../shared/enums.ts';
 import type { UserRef } from '../../../shared/schemas/common.ts';
 import type { Incident, incidentCreate } from '../../../shared/schemas/incident.ts';
 import type { QueuedChange } from '../../data/writes.ts';
-import { attachmentChange, author, createChange, newRecord, updateChange } from '../sync/record-changes.ts';
+import { attachmentChange, author, createChange, newRecord, updateChange } from '../../data/change-builders.ts';
 
 type IncidentRef = Pick<Incident, '_id' | 'incidentNumber' | 'title'>;
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { can } from '../../../shared/permissions.ts';
 import { buttonClasses, type ButtonVariant } from '../../components/ui/Button.tsx';
-import { useSignedInUser } from '../auth/session.ts';
+import { useSignedInUser } from '../../data/session.ts';
 
 interface CreateTicketLinkProps {
   machineId: string;

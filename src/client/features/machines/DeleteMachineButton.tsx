@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { localDb } from '../../data/db.ts';
 import { forgetRecord } from '../../data/local-records.ts';
-import { deleteNeedsConnection, useDeleteOnServer } from '../sync/use-delete-on-server.ts';
+import { deleteNeedsConnection, useDeleteOnServer } from '../../data/use-delete-on-server.ts';
 import type { LocalMachine } from './machine-list.ts';
 
 interface DeleteMachineButtonProps {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { DetailList } from '../../components/ui/Detail.tsx';
-import { PendingMark } from '../sync/PendingMark.tsx';
+import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import { CreateTicketLink } from './CreateTicketLink.tsx';
 import { MachineStatusSelect } from './MachineStatusSelect.tsx';
 import { operatingHoursText, type LocalMachine } from './machine-list.ts';

@@ -5,8 +5,8 @@ import { Field, Input, Select } from '../../components/ui/Field.tsx';
 import { FormModal } from '../../components/ui/FormModal.tsx';
 import { useFormState } from '../../components/ui/use-form-state.ts';
 import { fieldErrors } from '../../lib/validation.ts';
-import { useSignedInUser } from '../auth/session.ts';
-import { saveAndNotify } from '../sync/save-change.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { saveAndNotify } from '../../data/save-change.ts';
 import { createMachineChange, machineEditChange } from './machine-changes.ts';
 import {
   changedMachineFields,
@@ -16,7 +16,7 @@ import {
   type MachineForm,
 } from './machine-form.ts';
 import type { LocalMachine } from './machine-list.ts';
-import { useMachineChoices } from './use-machine-choices.ts';
+import { useMachineChoices } from '../../data/use-machine-choices.ts';
 
 type FormField = keyof MachineForm;
 

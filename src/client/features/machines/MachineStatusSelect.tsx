@@ -1,8 +1,8 @@
 import { machineStatuses, type MachineStatus } from '../../../shared/enums.ts';
 import { can, deniedMessage } from '../../../shared/permissions.ts';
 import { Select } from '../../components/ui/Field.tsx';
-import { useSignedInUser } from '../auth/session.ts';
-import { saveAndNotify } from '../sync/save-change.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { saveAndNotify } from '../../data/save-change.ts';
 import { machineStatusChange } from './machine-changes.ts';
 import type { LocalMachine } from './machine-list.ts';
 

@@ -7,14 +7,14 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useUrlModals } from '../../lib/use-url-modals.ts';
-import { useSignedInUser } from '../auth/session.ts';
-import { useSyncStatus } from '../sync/use-sync.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { useSyncStatus } from '../../data/use-sync.ts';
 import { MachineCard } from './MachineCard.tsx';
 import { MachineDetailModal } from './MachineDetailModal.tsx';
 import { MachineFilterBar } from './MachineFilterBar.tsx';
 import { MachineFormModal } from './MachineFormModal.tsx';
 import { filterMachines, noMachineFilters, type MachineFilters } from './machine-list.ts';
-import { useMachineChoices } from './use-machine-choices.ts';
+import { useMachineChoices } from '../../data/use-machine-choices.ts';
 import { useMachine } from './use-machines.ts';
 
 /**

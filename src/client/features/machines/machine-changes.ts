@@ -3,7 +3,7 @@ import type { MachineStatus } from '../../../shared/enums.ts';
 import type { UserRef } from '../../../shared/schemas/common.ts';
 import type { Machine, machineCreate, MachineUpdate } from '../../../shared/schemas/machine.ts';
 import type { QueuedChange } from '../../data/writes.ts';
-import { createChange, newRecord, updateChange } from '../sync/record-changes.ts';
+import { createChange, newRecord, updateChange } from '../../data/change-builders.ts';
 
 type MachineRef = Pick<Machine, '_id' | 'name' | 'machineId'>;
 

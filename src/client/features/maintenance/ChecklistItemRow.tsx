@@ -3,8 +3,8 @@ import { useRef, useState } from 'react';
 import type { ChecklistItem, ChecklistPatch } from '../../../shared/schemas/schedule.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Textarea } from '../../components/ui/Field.tsx';
-import { useSignedInUser } from '../auth/session.ts';
-import { saveAndNotify } from '../sync/save-change.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { saveAndNotify } from '../../data/save-change.ts';
 import { checklistChange } from './schedule-changes.ts';
 import type { LocalSchedule } from './schedule-list.ts';
 

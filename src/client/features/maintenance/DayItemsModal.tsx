@@ -1,6 +1,6 @@
 import { Badge, priorityTone, scheduleStatusTone } from '../../components/ui/Badge.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { PendingMark } from '../sync/PendingMark.tsx';
+import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import { shownStatus, type LocalSchedule } from './schedule-list.ts';
 
 interface DayItemsModalProps {

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useUrlModals } from '../../lib/use-url-modals.ts';
-import { useSyncStatus } from '../sync/use-sync.ts';
+import { useSyncStatus } from '../../data/use-sync.ts';
 import { MaintenanceCalendar } from './MaintenanceCalendar.tsx';
 import { ScheduleDetailModal } from './ScheduleDetailModal.tsx';
 import { ScheduleFilterBar } from './ScheduleFilterBar.tsx';

@@ -3,7 +3,7 @@ import { Badge, priorityTone, scheduleStatusTone } from '../../components/ui/Bad
 import { Button } from '../../components/ui/Button.tsx';
 import { Detail } from '../../components/ui/Detail.tsx';
 import { RecordModal } from '../../components/ui/RecordModal.tsx';
-import { PendingMark } from '../sync/PendingMark.tsx';
+import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import { ChecklistItemRow } from './ChecklistItemRow.tsx';
 import { ScheduleStatusSelect } from './ScheduleStatusSelect.tsx';
 import { checklistDone, scheduledDateText, shownStatus, type LocalSchedule } from './schedule-list.ts';

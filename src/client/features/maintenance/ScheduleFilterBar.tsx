@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { priorities, scheduleStatuses } from '../../../shared/enums.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { FilterSelect } from '../../components/ui/FilterSelect.tsx';
-import { useMachineChoices } from '../machines/use-machine-choices.ts';
-import { useUsers } from '../users/use-users.ts';
+import { useMachineChoices } from '../../data/use-machine-choices.ts';
+import { useUsers } from '../../data/use-users.ts';
 import type { ScheduleFilters } from './schedule-list.ts';
 
 interface ScheduleFilterBarProps {

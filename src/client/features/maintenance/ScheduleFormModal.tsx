@@ -5,11 +5,11 @@ import { FormModal } from '../../components/ui/FormModal.tsx';
 import { HoursInput } from '../../components/ui/HoursInput.tsx';
 import { useFormState } from '../../components/ui/use-form-state.ts';
 import type { QueuedChange } from '../../data/writes.ts';
-import { useSignedInUser } from '../auth/session.ts';
-import { MachineSelect } from '../machines/MachineSelect.tsx';
-import { useMachineChoices } from '../machines/use-machine-choices.ts';
-import { saveAndNotify } from '../sync/save-change.ts';
-import { useUsers } from '../users/use-users.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { MachineSelect } from '../../components/ui/MachineSelect.tsx';
+import { useMachineChoices } from '../../data/use-machine-choices.ts';
+import { saveAndNotify } from '../../data/save-change.ts';
+import { useUsers } from '../../data/use-users.ts';
 import { ChecklistTasksField } from './ChecklistTasksField.tsx';
 import { createScheduleChange, scheduleEditChange } from './schedule-changes.ts';
 import {

@@ -1,7 +1,7 @@
 import { scheduleStatuses, type ScheduleStatus } from '../../../shared/enums.ts';
 import { Select } from '../../components/ui/Field.tsx';
-import { useSignedInUser } from '../auth/session.ts';
-import { saveAndNotify } from '../sync/save-change.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { saveAndNotify } from '../../data/save-change.ts';
 import { scheduleStatusChange } from './schedule-changes.ts';
 import { shownStatus, type LocalSchedule } from './schedule-list.ts';
 

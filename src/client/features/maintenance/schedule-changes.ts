@@ -9,7 +9,7 @@ import type {
   ScheduleUpdate,
 } from '../../../shared/schemas/schedule.ts';
 import type { QueuedChange } from '../../data/writes.ts';
-import { author, createChange, newRecord, recordUrl, updateChange } from '../sync/record-changes.ts';
+import { author, createChange, newRecord, recordUrl, updateChange } from '../../data/change-builders.ts';
 
 type ScheduleRef = Pick<Schedule, '_id' | 'title'>;
 type MachineRef = NonNullable<Schedule['machine']>;

@@ -1,7 +1,7 @@
 import type { User } from '../../../shared/schemas/user.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { notify } from '../../lib/notify.ts';
-import { Panel } from '../dashboard/Panel.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 
 export function AccountSettings({ user }: { user: User }) {
   const dates = [

@@ -6,7 +6,7 @@ import { Badge, roleTone } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field, Input, Select } from '../../components/ui/Field.tsx';
 import { fieldErrors } from '../../lib/validation.ts';
-import { useIsOnline } from '../sync/use-sync.ts';
+import { useIsOnline } from '../../data/use-sync.ts';
 import { useUpdateProfile } from './use-update-profile.ts';
 
 type ProfileForm = Pick<User, 'name' | 'email' | 'phone' | 'department'>;

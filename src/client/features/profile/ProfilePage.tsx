@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { useSignedInUser } from '../auth/session.ts';
+import { useSignedInUser } from '../../data/session.ts';
 import { AccountSettings } from './AccountSettings.tsx';
 import { ProfileDetails } from './ProfileDetails.tsx';
 import { RolePermissions } from './RolePermissions.tsx';

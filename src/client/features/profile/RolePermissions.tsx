@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import type { Role } from '../../../shared/enums.ts';
 import { roleLabels } from '../../../shared/enums.ts';
 import { Badge, roleTone } from '../../components/ui/Badge.tsx';
-import { Panel } from '../dashboard/Panel.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
 import { rolePermissions } from './role-permissions.ts';
 
 export function RolePermissions({ role }: { role: Role }) {

@@ -3,7 +3,7 @@ import { profileResponse, type ProfileBody } from '../../../shared/schemas/user.
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { rememberUser } from '../../lib/token.ts';
-import { sessionKey } from '../auth/session.ts';
+import { sessionKey } from '../../data/session.ts';
 
 /** PUT /api/auth/profile: an online action, not queued; on success the user is refetched (spec section 7). */
 export function useUpdateProfile() {

@@ -1,7 +1,7 @@
 import { CloudOff, RefreshCw, Wifi } from 'lucide-react';
 import { useState } from 'react';
 import { SyncPanel } from './SyncPanel.tsx';
-import { useOutbox, useSyncStatus } from './use-sync.ts';
+import { useOutbox, useSyncStatus } from '../../data/use-sync.ts';
 
 /** Online/offline state and the number of unsent changes; opens the Sync panel. */
 export function SyncIndicator({ userId }: { userId: string }) {

@@ -7,7 +7,7 @@ import { Modal } from '../../components/ui/Modal.tsx';
 import { localDb, type OutboxEntry } from '../../data/db.ts';
 import { syncEngine } from '../../data/sync-engine.ts';
 import { discardEntry, retryEntry } from '../../data/writes.ts';
-import { useOutbox, useStorageEstimate, useSyncStatus } from './use-sync.ts';
+import { useOutbox, useStorageEstimate, useSyncStatus } from '../../data/use-sync.ts';
 
 const megabytes = (bytes: number | undefined) => `${((bytes ?? 0) / 1024 / 1024).toFixed(1)} MB`;
 

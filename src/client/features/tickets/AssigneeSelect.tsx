@@ -1,10 +1,10 @@
 import type { UserRef } from '../../../shared/schemas/common.ts';
 import { Select } from '../../components/ui/Field.tsx';
-import { useSignedInUser } from '../auth/session.ts';
-import { saveAndNotify } from '../sync/save-change.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { saveAndNotify } from '../../data/save-change.ts';
 import { ticketAssigneeChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
-import { useUsers } from '../users/use-users.ts';
+import { useUsers } from '../../data/use-users.ts';
 
 /** For roles that manage tickets: the assignee, chosen from the (cached) user list. */
 export function AssigneeSelect({ ticket }: { ticket: LocalTicket }) {

@@ -5,11 +5,11 @@ import { FormModal } from '../../components/ui/FormModal.tsx';
 import { HoursInput } from '../../components/ui/HoursInput.tsx';
 import { useFormState } from '../../components/ui/use-form-state.ts';
 import { fieldErrors } from '../../lib/validation.ts';
-import { useSignedInUser } from '../auth/session.ts';
-import { saveAndNotify } from '../sync/save-change.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { saveAndNotify } from '../../data/save-change.ts';
 import { createTicketChange } from './ticket-changes.ts';
-import { MachineSelect } from '../machines/MachineSelect.tsx';
-import { useMachineChoices } from '../machines/use-machine-choices.ts';
+import { MachineSelect } from '../../components/ui/MachineSelect.tsx';
+import { useMachineChoices } from '../../data/use-machine-choices.ts';
 
 const emptyForm = {
   title: '',

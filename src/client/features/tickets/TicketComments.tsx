@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field, Textarea } from '../../components/ui/Field.tsx';
-import { useSignedInUser } from '../auth/session.ts';
-import { PendingMark } from '../sync/PendingMark.tsx';
-import { saveAndNotify } from '../sync/save-change.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { PendingMark } from '../../components/ui/PendingMark.tsx';
+import { saveAndNotify } from '../../data/save-change.ts';
 import { ticketCommentChange } from './ticket-changes.ts';
 import { isCommentOnServer, type LocalTicket } from './ticket-list.ts';
 

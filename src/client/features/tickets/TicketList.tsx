@@ -1,7 +1,7 @@
 import { Eye } from 'lucide-react';
 import { Badge, priorityTone } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { PendingMark } from '../sync/PendingMark.tsx';
+import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import type { LocalTicket } from './ticket-list.ts';
 import { TicketStatusSelect } from './TicketStatusSelect.tsx';
 

@@ -1,8 +1,8 @@
 import { ticketStatuses, type TicketStatus } from '../../../shared/enums.ts';
 import { ticketEditableFields } from '../../../shared/permissions.ts';
 import { Select } from '../../components/ui/Field.tsx';
-import { useSignedInUser } from '../auth/session.ts';
-import { saveAndNotify } from '../sync/save-change.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { saveAndNotify } from '../../data/save-change.ts';
 import { ticketStatusChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
 

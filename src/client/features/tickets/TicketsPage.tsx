@@ -7,14 +7,14 @@ import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useUrlModals } from '../../lib/use-url-modals.ts';
-import { useSignedInUser } from '../auth/session.ts';
-import { useSyncStatus } from '../sync/use-sync.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { useSyncStatus } from '../../data/use-sync.ts';
 import { CreateTicketModal } from './CreateTicketModal.tsx';
 import { TicketDetailModal } from './TicketDetailModal.tsx';
 import { TicketFilterBar } from './TicketFilterBar.tsx';
 import { TicketList } from './TicketList.tsx';
 import { noTicketFilters, type TicketFilters } from './ticket-list.ts';
-import { useUsers } from '../users/use-users.ts';
+import { useUsers } from '../../data/use-users.ts';
 import { useTicketPage } from './use-tickets.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { UserRef } from '../../../shared/schemas/common.ts';
 import type { Machine } from '../../../shared/schemas/machine.ts';
 import type { Comment, Ticket, ticketCreate, TicketUpdate } from '../../../shared/schemas/ticket.ts';
 import type { QueuedChange } from '../../data/writes.ts';
-import { attachmentChange, author, createChange, newRecord, updateChange } from '../sync/record-changes.ts';
+import { attachmentChange, author, createChange, newRecord, updateChange } from '../../data/change-builders.ts';
 
 type TicketRef = Pick<Ticket, '_id' | 'ticketNumber' | 'title'>;
 

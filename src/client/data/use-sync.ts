@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
-import { localDb, type OutboxEntry } from '../../data/db.ts';
-import { syncEngine } from '../../data/sync-engine.ts';
-import { onServiceWorkerSync } from '../../lib/service-worker.ts';
+import { localDb, type OutboxEntry } from './db.ts';
+import { syncEngine } from './sync-engine.ts';
+import { onServiceWorkerSync } from '../lib/service-worker.ts';
 import { describeOverwrites } from './describe-overwrites.ts';
 
 export function useSyncStatus() {

@@ -7,8 +7,8 @@ import {
   TriangleAlert,
   type LucideIcon,
 } from 'lucide-react';
-import type { Role } from '../../../shared/enums.ts';
-import { canOpen } from '../auth/route-access.ts';
+import type { Role } from '../../shared/enums.ts';
+import { canOpen } from '../features/auth/route-access.ts';
 
 type NavPath = '/' | '/machines' | '/tickets' | '/incidents' | '/maintenance' | '/analytics';
 

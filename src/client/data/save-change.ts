@@ -1,7 +1,7 @@
-import { localDb } from '../../data/db.ts';
-import { syncEngine } from '../../data/sync-engine.ts';
-import { queueChange, type QueuedChange } from '../../data/writes.ts';
-import { notify } from '../../lib/notify.ts';
+import { localDb } from './db.ts';
+import { syncEngine } from './sync-engine.ts';
+import { queueChange, type QueuedChange } from './writes.ts';
+import { notify } from '../lib/notify.ts';
 
 interface SyncManager {
   register(tag: string): Promise<void>;

@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { localDb } from '../../data/db.ts';
-import type { LocalMachine } from './machine-list.ts';
+import type { Machine } from '../../shared/schemas/machine.ts';
+import { localDb, type Local } from './db.ts';
 
 /** Every machine on this device by name, live, for the machine list and the forms and filters that pick one. */
-export function useMachineChoices(): LocalMachine[] | undefined {
+export function useMachineChoices(): Local<Machine>[] | undefined {
   return useLiveQuery(() => localDb.machines.orderBy('name').toArray(), []);
 }

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { Bell, Menu } from 'lucide-react';
-import type { User } from '../../../shared/schemas/user.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { LogoutButton } from '../auth/LogoutButton.tsx';
-import { SyncIndicator } from '../sync/SyncIndicator.tsx';
+import type { User } from '../../shared/schemas/user.ts';
+import { Button } from '../components/ui/Button.tsx';
+import { LogoutButton } from '../features/auth/LogoutButton.tsx';
+import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
 
 const bellRoles: readonly User['role'][] = ['admin', 'safety_officer'];
 

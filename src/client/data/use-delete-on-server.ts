@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { syncEngine } from '../../data/sync-engine.ts';
-import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
+import { syncEngine } from './sync-engine.ts';
+import { api } from '../lib/api.ts';
+import { notify } from '../lib/notify.ts';
 import { useIsOnline } from './use-sync.ts';
 
 /** Why a delete button is disabled offline. */

@@ -1,8 +1,8 @@
 import { Navigate, Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
-import { SignedInUserContext, useSession } from '../auth/session.ts';
-import { useSignOutOnExpiredToken } from '../auth/use-sign-out-on-expired-token.ts';
-import { useSyncLoop } from '../sync/use-sync.ts';
+import { SignedInUserContext, useSession } from '../data/session.ts';
+import { useSignOutOnExpiredToken } from '../features/auth/use-sign-out-on-expired-token.ts';
+import { useSyncLoop } from '../data/use-sync.ts';
 import { MobileMenu } from './MobileMenu.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';

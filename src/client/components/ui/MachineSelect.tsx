@@ -1,5 +1,5 @@
 import type { ChangeEventHandler } from 'react';
-import { Select } from '../../components/ui/Field.tsx';
+import { Select } from './Field.tsx';
 
 interface MachineSelectProps {
   /** The machines to choose from; undefined while they load. */

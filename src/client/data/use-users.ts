@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { userSummary } from '../../../shared/schemas/user.ts';
-import { api } from '../../lib/api.ts';
+import { userSummary } from '../../shared/schemas/user.ts';
+import { api } from '../lib/api.ts';
 
 /** GET /api/users (spec: requested on the tickets screen), cached and persisted so assigning works offline. */
 export const usersQuery = queryOptions({

@@ -1,6 +1,6 @@
-import type { FileRef, UserRef } from '../../../shared/schemas/common.ts';
-import type { SyncEntity } from '../../../shared/schemas/sync.ts';
-import type { QueuedOf } from '../../data/writes.ts';
+import type { FileRef, UserRef } from '../../shared/schemas/common.ts';
+import type { SyncEntity } from '../../shared/schemas/sync.ts';
+import type { QueuedOf } from './writes.ts';
 
 /** Where each kind of record lives under /api. */
 export const recordUrl = {

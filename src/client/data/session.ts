@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { meResponse, user as userSchema, type User } from '../../../shared/schemas/user.ts';
-import { api, ApiError } from '../../lib/api.ts';
-import { clearToken, lastKnownUser, onTokenChangeInOtherTab, readToken, rememberUser } from '../../lib/token.ts';
+import { meResponse, user as userSchema, type User } from '../../shared/schemas/user.ts';
+import { api, ApiError } from '../lib/api.ts';
+import { clearToken, lastKnownUser, onTokenChangeInOtherTab, readToken, rememberUser } from '../lib/token.ts';
 
 export const sessionKey = ['session'] as const;
 

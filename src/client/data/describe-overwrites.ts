@@ -1,5 +1,5 @@
-import type { Overwrite } from '../../../shared/schemas/common.ts';
-import type { OutboxEntry } from '../../data/db.ts';
+import type { Overwrite } from '../../shared/schemas/common.ts';
+import type { OutboxEntry } from './db.ts';
 
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return 'empty';

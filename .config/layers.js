@@ -1,0 +1,63 @@
+// The one-way import flow of the README as a lint rule: shared <- server | client; inside the client,
+// app (routes, layout) -> features -> data / components / lib, and a feature reaches into another
+// feature only when that one is declared shared below.
+import path from 'node:path';
+
+/** Features whose modules other features may use (the attachments section of tickets and incidents). */
+const sharedFeatures = ['attachments'];
+
+const root = path.resolve(new URL('..', import.meta.url).pathname);
+
+/** The layer a file belongs to, or null for files the rule does not govern (tests, config). */
+function layerOf(file) {
+  const relative = path.relative(root, file).split(path.sep);
+  const [top, second, third] = relative;
+  if (top === 'sw') return 'sw';
+  if (top !== 'src') return null;
+  if (second === 'shared' || second === 'server') return second;
+  if (second !== 'client') return null;
+  if (third === 'features') return `feature:${relative[3]}`;
+  if (['data', 'components', 'lib'].includes(third)) return third;
+  return 'app'; // routes, layout, main.tsx, router.tsx
+}
+
+const allowed = {
+  shared: ['shared'],
+  server: ['server', 'shared'],
+  sw: ['sw', 'shared'],
+  app: ['app', 'feature:*', 'data', 'components', 'lib', 'shared'],
+  data: ['data', 'lib', 'shared'],
+  components: ['components', 'data', 'lib', 'shared'],
+  lib: ['lib', 'shared'],
+  feature: ['data', 'components', 'lib', 'shared'],
+};
+
+function mayImport(from, to) {
+  if (from === to) return true;
+  const rules = from.startsWith('feature:') ? allowed.feature : allowed[from];
+  if (!to.startsWith('feature:')) return rules.includes(to);
+  return rules.includes('feature:*') || (from.startsWith('feature:') && sharedFeatures.includes(to.slice(8)));
+}
+
+const oneWay = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports flow one way between the layers (README, "Architecture").' },
+    schema: [],
+  },
+  create(context) {
+    const from = layerOf(context.filename);
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = layerOf(path.resolve(path.dirname(context.filename), source));
+      if (to && !mayImport(from, to)) {
+        context.report({ node: node.source, message: `${from} may not import ${to} (${source})` });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default { rules: { 'one-way': oneWay } };
