@@ -56,6 +56,19 @@ function queryOptions({ rowMode, rawTypes = [] }: WorkerQueryOptions) {
   return { rowMode, parsers: Object.fromEntries(rawTypes.map((type) => [type, (text: string) => text])) };
 }
 
+/**
+ * A file's bytes sent as a query parameter become hex text that PostgreSQL parses back; PGlite can
+ * instead hand one blob to the query as the file /dev/blob, which takes about half the time.
+ */
+function withLargeBytesAsBlob(sql: string, params: unknown[], options: ReturnType<typeof queryOptions>) {
+  const large = params.findIndex((value) => value instanceof Uint8Array && value.byteLength >= 1_048_576);
+  if (large === -1) return [sql, params, options] as const;
+  const placeholder = new RegExp(`\\$${large + 1}(?!\\d)`, 'g');
+  const fromBlob = `coalesce($${large + 1}::bytea, pg_read_binary_file('/dev/blob'))`;
+  const blob = new Blob([params[large] as Uint8Array<ArrayBuffer>]);
+  return [sql.replace(placeholder, fromBlob), params.with(large, null), { ...options, blob }] as const;
+}
+
 /** Large bytea values move to the main thread without a copy. */
 function transferables(rows: unknown[]): ArrayBuffer[] {
   const buffers: ArrayBuffer[] = [];
@@ -69,18 +82,38 @@ function transferables(rows: unknown[]): ArrayBuffer[] {
   return buffers;
 }
 
+/** Queries outside transactions in flight; a transaction starts only after those before it. */
+const reads = new Set<Promise<unknown>>();
+let writers = Promise.resolve();
+
+/**
+ * Transactions start one after another, each after the reads that were waiting when its turn came:
+ * a read (health, a list) then waits for at most the one transaction running, not for every upload queued.
+ */
 function begin(db: PGlite, requestId: number) {
+  writers = writers.then(async () => {
+    await Promise.allSettled([...reads]);
+    await runTransaction(db, requestId);
+  });
+}
+
+async function runTransaction(db: PGlite, requestId: number) {
   const id = nextTransaction++;
-  db.transaction(async (tx) => {
-    const finished = new Promise<void>((resolve, reject) => {
-      transactions.set(id, { tx, finish: (commit) => (commit ? resolve() : reject(rollback)) });
-    });
-    send({ type: 'result', id: requestId, value: id });
-    await finished;
-  }).then(
-    () => endTransaction(id),
-    (error: unknown) => endTransaction(id, error === rollback ? undefined : error),
-  );
+  await db
+    .transaction(async (tx) => {
+      const finished = new Promise<void>((resolve, reject) => {
+        transactions.set(id, { tx, finish: (commit) => (commit ? resolve() : reject(rollback)) });
+      });
+      send({ type: 'result', id: requestId, value: id });
+      await finished;
+    })
+    .then(
+      () => endTransaction(id),
+      (error: unknown) => {
+        if (!transactions.has(id)) send({ type: 'error', id: requestId, error: serializeError(error) });
+        endTransaction(id, error === rollback ? undefined : error);
+      },
+    );
 }
 
 function endTransaction(id: number, error?: unknown) {
@@ -96,7 +129,13 @@ async function handle(db: PGlite, request: Request) {
     case 'query': {
       const executor = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
       if (!executor) throw new Error('The transaction has already ended');
-      const result = await executor.query(request.sql, request.params, queryOptions(request.options));
+      const [sql, params, options] = withLargeBytesAsBlob(request.sql, request.params, queryOptions(request.options));
+      const running = executor.query(sql, params, options);
+      if (request.tx === undefined) {
+        reads.add(running);
+        void running.catch(() => {}).finally(() => reads.delete(running));
+      }
+      const result = await running;
       send({ type: 'result', id: request.id, value: result }, transferables(result.rows));
       return;
     }
