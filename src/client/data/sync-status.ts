@@ -29,7 +29,7 @@ export function createSyncStatus(initial: Partial<SyncStatus> = {}) {
       status = { ...status, ...patch };
       listeners.forEach((listener) => listener());
     },
-    subscribe(listener: () => void) {
+    subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -9,10 +9,10 @@ const frameworkAnswers: Record<string, [number, string]> = {
 };
 
 /** Errors Fastify raises before a route is found (Fastify's `frameworkErrors` option). */
-export function frameworkErrors(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
   const [status, message] = frameworkAnswers[error.code ?? ''] ?? [400, 'The request is not valid'];
   request.log.info({ code: error.code }, 'request refused before routing');
-  return reply.code(status).send({ message });
+  reply.code(status).send({ message });
 }
 
 const parserAnswers: Record<string, [number, string]> = {

@@ -53,7 +53,16 @@ function parseId(value: unknown): string {
 /** Keeps the name a user would recognise: no folders, no control characters, bounded. */
 function cleanFileName(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-255);
+  return [...base]
+    .filter((char) => !isControl(char))
+    .join('')
+    .trim()
+    .slice(-255);
+}
+
+function isControl(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code <= 0x1f || code === 0x7f;
 }
 
 function checkedUpload(id: string | undefined, filename: string, declaredType: string, data: Buffer): Upload {

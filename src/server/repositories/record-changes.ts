@@ -72,8 +72,8 @@ export async function recordHistoryRows(
       version,
       userId: context.userId,
       field: change.field,
-      oldValue: JSON.parse(comparable(change.oldValue)),
-      newValue: JSON.parse(comparable(change.newValue)),
+      oldValue: JSON.parse(comparable(change.oldValue)) as unknown,
+      newValue: JSON.parse(comparable(change.newValue)) as unknown,
       clientTime: context.clientTime ?? null,
     })),
   );

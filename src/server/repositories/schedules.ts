@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { ScheduleStatus } from '../../shared/enums.ts';
 import { effectiveScheduleStatus } from '../../shared/schedule-status.ts';
 import type { HistoryEntry, Overwrite } from '../../shared/schemas/common.ts';

@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ticketReporterFields, ticketEditableFields } from '../../shared/permissions.ts';
 import type { Comment, Ticket, TicketCreate, TicketListQuery, TicketPage, TicketUpdate } from '../../shared/schemas/ticket.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { machines, ticketComments, tickets, users } from '../db/schema.ts';
-import { badRequest } from '../lib/errors.ts';
 import type { Upload } from '../lib/read-uploads.ts';
 import { createOnce } from './create-once.ts';
 import { assertReferences } from './references.ts';

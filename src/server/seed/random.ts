@@ -41,7 +41,7 @@ export function createRandom(seed: number) {
     uuid(): string {
       const hex = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16));
       hex[12] = '4';
-      hex[16] = ((Math.floor(next() * 4) + 8) as number).toString(16);
+      hex[16] = (Math.floor(next() * 4) + 8).toString(16);
       const text = hex.join('');
       return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
     },

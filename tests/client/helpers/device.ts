@@ -20,11 +20,11 @@ export interface LiveDevice {
   /** The token the device sends (the account's; a test may spoil it). */
   token: string | null;
   /** The account as the change builders take it. */
-  user(): { _id: string; name: string };
+  user: () => { _id: string; name: string };
   /** A replayer of this device for the account, without jitter. */
-  replayer(overrides?: Partial<ReplayerOptions>): ReturnType<typeof createReplayer>;
+  replayer: (overrides?: Partial<ReplayerOptions>) => ReturnType<typeof createReplayer>;
   /** A GET as the admin straight to the server (`/api/...`): what reached it. */
-  adminGet(url: string): Promise<LightMyRequestResponse>;
+  adminGet: (url: string) => Promise<LightMyRequestResponse>;
 }
 
 /**
