@@ -5,19 +5,14 @@
  * calls with autocannon against a bare Fastify route that returns the same bytes. Numbers are
  * printed; nothing is asserted. Loopback only, bounded duration (a few minutes in all).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { seedVolume } from '../../src/server/seed/volume.ts';
+import { freePort, startScript, stopScript, waitForUrl } from '../server/helpers/server-process.ts';
+import { pglite, postgres, registerAdmin, seed, startServer, type Target } from './targets.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const volume = { tickets: 100_000, incidents: 20_000, machines: 500 };
 const connections = 50;
 const warmupSeconds = 1;
@@ -43,15 +38,6 @@ const endpoints: { path: string; kind: 'list' | 'analytics' }[] = [
   ].map((name) => ({ path: `/api/analytics/${name}`, kind: 'analytics' as const })),
 ];
 
-interface Target {
-  label: string;
-  env: Record<string, string>;
-  /** Opens the database for seeding (the server must not hold it yet). */
-  url?: string;
-  dataDir?: string;
-  cleanup: () => Promise<void>;
-}
-
 interface Row {
   path: string;
   kind: 'list' | 'analytics';
@@ -64,131 +50,12 @@ interface Row {
   failures: number;
 }
 
-const children = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-async function waitFor(url: string, child: ChildProcess, seconds = 60) {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within ${seconds} s`);
-}
-
 async function run(url: string, headers: Record<string, string>, seconds: number) {
   return autocannon({ url, connections, duration: seconds, headers });
 }
 
 const best = (results: autocannon.Result[]) =>
   results.reduce((top, result) => (result.requests.average > top.requests.average ? result : top));
-
-async function pglite(): Promise<Target> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-bench-'));
-  return {
-    label: 'PGlite (embedded)',
-    dataDir,
-    env: { DATA_DIR: dataDir },
-    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
-
-/** A fresh database on the PostgreSQL server, or nothing when no server answers. */
-async function postgres(): Promise<Target | undefined> {
-  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `imsp_bench_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    console.log(`PostgreSQL at ${serverUrl} is not reachable (${(error as Error).message}): PGlite only.`);
-    return undefined;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-bench-'));
-  return {
-    label: `PostgreSQL (${url.host})`,
-    url: url.toString(),
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-    cleanup: async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-async function seed(target: Target) {
-  const started = Date.now();
-  const database = await openDatabase({ url: target.url, dataDir: target.dataDir });
-  try {
-    await seedVolume(database, volume);
-  } finally {
-    await database.close();
-  }
-  return (Date.now() - started) / 1000;
-}
-
-async function registerAdmin(base: string): Promise<Record<string, string>> {
-  const response = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench Admin',
-      email: `bench.${randomUUID().slice(0, 8)}@imsp.local`,
-      password: 'bench password 1',
-      role: 'admin',
-      department: 'Maintenance',
-      phone: '',
-    }),
-  });
-  if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
-  const { token } = (await response.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
 
 interface ColdAnswer {
   coldMs: number;
@@ -212,10 +79,13 @@ async function fetchCold(base: string, headers: Record<string, string>): Promise
 
 async function startBare(answers: ColdAnswer[], responsesFile: string) {
   const port = await freePort();
-  const byPathname = endpoints.map(({ path: endpoint }, index) => [new URL(endpoint, 'http://x').pathname, answers[index]!]);
+  const byPathname = endpoints.map(({ path: endpoint }, index) => [
+    new URL(endpoint, 'http://x').pathname,
+    answers[index]!,
+  ]);
   writeFileSync(responsesFile, JSON.stringify(Object.fromEntries(byPathname)));
-  const child = start('tests/bench/bare-server.ts', { PORT: String(port), BARE_RESPONSES: responsesFile });
-  await waitFor(`http://127.0.0.1:${port}${byPathname[0]![0]}`, child);
+  const child = startScript('tests/bench/bare-server.ts', { PORT: String(port), BARE_RESPONSES: responsesFile });
+  await waitForUrl(`http://127.0.0.1:${port}${byPathname[0]![0]}`, child);
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
@@ -233,20 +103,11 @@ async function compare(realUrl: string, bareUrl: string, headers: Record<string,
 }
 
 async function measure(target: Target): Promise<Row[]> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = start('src/server/main.ts', {
-    ...target.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(48).toString('base64'),
-  });
+  const server = await startServer(target);
+  const { base } = server;
   let bare: ChildProcess | undefined;
   const responsesFile = path.join(mkdtempSync(path.join(tmpdir(), 'imsp-bare-')), 'responses.json');
   try {
-    await waitFor(`${base}/api/health`, server);
     const headers = await registerAdmin(base);
     const answers = await fetchCold(base, headers);
     const yardstick = await startBare(answers, responsesFile);
@@ -254,7 +115,11 @@ async function measure(target: Target): Promise<Row[]> {
 
     const rows: Row[] = [];
     for (const [index, { path: endpoint, kind }] of endpoints.entries()) {
-      const { real, bare: bareResult, failures } = await compare(`${base}${endpoint}`, `${yardstick.base}${endpoint}`, headers);
+      const {
+        real,
+        bare: bareResult,
+        failures,
+      } = await compare(`${base}${endpoint}`, `${yardstick.base}${endpoint}`, headers);
       rows.push({
         path: endpoint,
         kind,
@@ -271,8 +136,8 @@ async function measure(target: Target): Promise<Row[]> {
     process.stdout.write('\n');
     return rows;
   } finally {
-    if (bare) await stop(bare);
-    await stop(server);
+    if (bare) await stopScript(bare);
+    await server.stop();
     rmSync(path.dirname(responsesFile), { recursive: true, force: true });
   }
 }
@@ -291,7 +156,18 @@ function verdict(row: Row): string {
 }
 
 function printTable(label: string, seedSeconds: number, rows: Row[]) {
-  const header = ['endpoint', 'bytes', 'cold ms', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'ratio', 'target', 'verdict'];
+  const header = [
+    'endpoint',
+    'bytes',
+    'cold ms',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'bare req/s',
+    'ratio',
+    'target',
+    'verdict',
+  ];
   const lines = rows.map((row) => [
     row.path,
     String(row.bytes),
@@ -305,14 +181,23 @@ function printTable(label: string, seedSeconds: number, rows: Row[]) {
     verdict(row),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
-  const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-  console.log(`\n## ${label}: ${volume.tickets} tickets, ${volume.incidents} incidents, ${volume.machines} machines (seeded in ${seedSeconds.toFixed(1)} s)`);
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
+  console.log(
+    `\n## ${label}: ${volume.tickets} tickets, ${volume.incidents} incidents, ${volume.machines} machines (seeded in ${seedSeconds.toFixed(1)} s)`,
+  );
   console.log(
     `autocannon: ${connections} connections, ${warmupSeconds} s warm-up, best of ${rounds} alternating ${measureSeconds} s runs ` +
       'per endpoint (real and bare); ratio = req/s / bare route req/s; cold = first, uncached request',
   );
   // The load generator, the server and the bare server share these CPUs: other work skews the numbers.
-  console.log(`${availableParallelism()} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `${availableParallelism()} CPUs, load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const line of lines) console.log(format(line));
@@ -324,7 +209,7 @@ for (const open of [pglite, postgres]) {
   if (!target) continue;
   try {
     console.log(`\n${target.label}: seeding...`);
-    const seedSeconds = await seed(target);
+    const seedSeconds = await seed(target, volume);
     console.log(`${target.label}: seeded in ${seedSeconds.toFixed(1)} s, measuring ${endpoints.length} endpoints`);
     printTable(target.label, seedSeconds, await measure(target));
   } finally {

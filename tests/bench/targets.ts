@@ -1,0 +1,115 @@
+/** What both benchmarks need: a fresh database on each engine, seeding, and the real server on it. */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { seedVolume } from '../../src/server/seed/volume.ts';
+import { freePort, startScript, stopScript, waitForUrl } from '../server/helpers/server-process.ts';
+
+export interface Target {
+  label: string;
+  env: Record<string, string>;
+  /** Opens the database for seeding (the server must not hold it yet). */
+  url?: string;
+  dataDir?: string;
+  cleanup: () => Promise<void>;
+}
+
+export async function pglite(): Promise<Target> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-bench-'));
+  return {
+    label: 'PGlite (embedded)',
+    dataDir,
+    env: { DATA_DIR: dataDir },
+    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A fresh database on the PostgreSQL server, or nothing when no server answers. */
+export async function postgres(): Promise<Target | undefined> {
+  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `imsp_bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    console.log(`PostgreSQL at ${serverUrl} is not reachable (${(error as Error).message}): PGlite only.`);
+    return undefined;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-bench-'));
+  return {
+    label: `PostgreSQL (${url.host})`,
+    url: url.toString(),
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    cleanup: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Seeds the target and answers the seconds it took. */
+export async function seed(target: Target, volume: Parameters<typeof seedVolume>[1]) {
+  const started = Date.now();
+  const database = await openDatabase({ url: target.url, dataDir: target.dataDir });
+  try {
+    await seedVolume(database, volume);
+  } finally {
+    await database.close();
+  }
+  return (Date.now() - started) / 1000;
+}
+
+/** The real server on the target, listening on a free loopback port. */
+export async function startServer(target: Target) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = startScript('src/server/main.ts', {
+    ...target.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: randomBytes(48).toString('base64'),
+  });
+  await waitForUrl(`${base}/api/health`, child);
+  return { child, base, stop: () => stopScript(child) };
+}
+
+/** Resident memory of a process in MB (Linux), or NaN elsewhere. */
+export function rssMegabytes(pid: number): number {
+  try {
+    const kilobytes = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return Number(kilobytes) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export async function registerAdmin(base: string): Promise<Record<string, string>> {
+  const response = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Admin',
+      email: `bench.${randomUUID().slice(0, 8)}@imsp.local`,
+      password: 'bench password 1',
+      role: 'admin',
+      department: 'Maintenance',
+      phone: '',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
