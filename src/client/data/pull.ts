@@ -1,9 +1,9 @@
-import type { SyncEntity, SyncPage } from '../../shared/schemas/sync.ts';
+import { syncPage, type SyncEntity, type SyncPage } from '../../shared/schemas/sync.ts';
+import { ApiError, createApi, type Transport } from '../lib/api.ts';
 import { applyPending } from './apply-pending.ts';
 import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
 import { forgetRecord, newerCopy, tableFor } from './local-records.ts';
 import type { SyncStatusStore } from './sync-status.ts';
-import { request, type Transport } from './transport.ts';
 
 type AnyRecord = Record<string, unknown> & { _id: string };
 
@@ -29,7 +29,7 @@ async function applyPage(db: LocalDatabase, page: SyncPage): Promise<void> {
     const pending = groupByRecord(await db.outbox.toArray());
     for (const [entity, key] of pageKeys) {
       const table = tableFor(db, entity);
-      const received = page[key] as AnyRecord[];
+      const received: AnyRecord[] = page[key];
       const stored = await table.bulkGet(received.map((record) => record._id));
       const rows = received.map((incoming, index) => {
         const server = newerCopy(stored[index]?._server, incoming)!;
@@ -53,25 +53,22 @@ export async function pullChanges(
   status: SyncStatusStore,
   limit = 500,
 ): Promise<number | null> {
+  const api = createApi(transport);
   let received = 0;
   let cursor = ((await db.meta.get('cursor'))?.value as string | undefined) ?? '';
   status.set({ isPulling: true, isFullPull: cursor === '', pulledRecords: 0 });
   try {
     for (;;) {
-      let response: Response;
+      let page: SyncPage;
       try {
-        response = await request(transport, `/sync?cursor=${encodeURIComponent(cursor)}&limit=${limit}`);
-      } catch {
-        status.set({ isOnline: false });
+        page = await api.get('sync', { searchParams: { cursor, limit } }).json(syncPage);
+      } catch (error) {
+        const answered = error instanceof ApiError ? error.status : null;
+        status.set({ isOnline: answered !== 0 });
+        if (answered === 401) status.set({ needsSignIn: true });
         return null;
       }
       status.set({ isOnline: true });
-      if (response.status === 401) {
-        status.set({ needsSignIn: true });
-        return null;
-      }
-      if (!response.ok) return null;
-      const page = (await response.json()) as SyncPage;
       await applyPage(db, page);
       received += page.machines.length + page.tickets.length + page.incidents.length + page.schedules.length;
       status.set({ pulledRecords: received });

@@ -1,10 +1,16 @@
-import type { Overwrite } from '../../shared/schemas/common.ts';
+import { z } from 'zod';
+import { overwrite, type Overwrite } from '../../shared/schemas/common.ts';
+import { incident } from '../../shared/schemas/incident.ts';
+import { machine } from '../../shared/schemas/machine.ts';
+import { schedule } from '../../shared/schemas/schedule.ts';
+import { ticket } from '../../shared/schemas/ticket.ts';
+import { ApiError, createApi, type Transport } from '../lib/api.ts';
+import type { SyncEntity } from '../../shared/schemas/sync.ts';
 import { retryDelay } from './backoff.ts';
 import type { LocalDatabase, OutboxEntry } from './db.ts';
 import { entriesFor, refreshRecord, tableFor } from './local-records.ts';
 import { rulesOf } from './outbox-kinds.ts';
 import type { SyncStatusStore } from './sync-status.ts';
-import { errorMessage, request, type Transport } from './transport.ts';
 
 export interface ReplayerOptions {
   db: LocalDatabase;
@@ -24,13 +30,28 @@ export interface ReplayerOptions {
 
 type Outcome = 'next' | 'stop';
 
+const mayOverwrite = { overwritten: z.array(overwrite).optional() };
+
+/** What the server answers a confirmed change with: the record, and for an update what it overwrote. */
+const confirmedRecord = {
+  machine: machine.extend(mayOverwrite),
+  ticket: ticket.extend(mayOverwrite),
+  incident: incident.extend(mayOverwrite),
+  schedule: schedule.extend(mayOverwrite),
+} satisfies Record<SyncEntity, z.ZodType>;
+type ConfirmedRecord = z.infer<(typeof confirmedRecord)[SyncEntity]>;
+
+/** The server could not take it now (a body that stopped arriving, overload, rate limit): try again later. */
+const isTemporary = (status: number) => status >= 500 || status === 429 || status === 408;
+
 /**
- * Drains the outbox strictly in order, in one tab at a time (Web Locks). Network failures, 5xx and
- * 429 back off and retry; 401 pauses the queue until the user signs in again; any other 4xx moves
+ * Drains the outbox strictly in order, in one tab at a time (Web Locks). Network failures, 5xx, 408
+ * and 429 back off and retry; 401 pauses the queue until the user signs in again; any other 4xx moves
  * the entry to Needs attention and holds later entries for the same record behind it.
  */
 export function createReplayer(options: ReplayerOptions) {
-  const { db, transport, status } = options;
+  const { db, status } = options;
+  const api = createApi(options.transport);
   const now = options.now ?? Date.now;
   const lockName = options.lockName ?? 'imsp-replay';
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -64,7 +85,7 @@ export function createReplayer(options: ReplayerOptions) {
   /** Waits before the next try; `waitsForNetwork` (the server was not reached) lets a reconnect end the wait. */
   async function backOff(entry: OutboxEntry, retryAfter: string | null, waitsForNetwork: boolean): Promise<Outcome> {
     const delay = retryDelay(entry.attempts, retryAfter, options.random);
-    await db.outbox.update(entry.seq!, {
+    await db.outbox.update(entry.seq, {
       state: 'pending',
       attempts: entry.attempts + 1,
       nextAttemptAt: now() + delay,
@@ -84,23 +105,22 @@ export function createReplayer(options: ReplayerOptions) {
     for (const later of await entriesFor(db, entry.recordId)) {
       const fields = rulesOf(later).fields(later);
       if (later.seq! > entry.seq! && fields.length > 0 && fields.every((field) => replaced.has(field))) {
-        await db.outbox.update(later.seq!, { baseVersion: version });
+        await db.outbox.update(later.seq, { baseVersion: version });
       }
     }
   }
 
   async function fail(entry: OutboxEntry, message: string): Promise<Outcome> {
-    await db.outbox.update(entry.seq!, { state: 'failed', error: message });
+    await db.outbox.update(entry.seq, { state: 'failed', error: message });
     options.onFailed?.(entry, message);
     return 'next';
   }
 
-  async function confirm(entry: OutboxEntry, body: Record<string, unknown> & { _id: string }): Promise<Outcome> {
-    const { overwritten, ...record } = body as typeof body & { overwritten?: Overwrite[] };
+  async function confirm(entry: OutboxEntry, { overwritten, ...record }: ConfirmedRecord): Promise<Outcome> {
     await db.transaction('rw', [tableFor(db, entry.entity), db.outbox, db.files], async () => {
-      await db.outbox.delete(entry.seq!);
+      await db.outbox.delete(entry.seq);
       if (entry.kind === 'attachment') await db.files.delete(entry.fileId);
-      await rebaseStacked(entry, record.version as number);
+      await rebaseStacked(entry, record.version);
       await refreshRecord(db, entry.entity, entry.recordId, record);
     });
     options.onConfirmed?.(entry);
@@ -108,30 +128,37 @@ export function createReplayer(options: ReplayerOptions) {
     return 'next';
   }
 
-  async function send(entry: OutboxEntry): Promise<Outcome> {
-    const init = await requestInit(entry);
-    if (typeof init === 'string') return fail(entry, init);
-    await db.outbox.update(entry.seq!, { state: 'sending' });
-    let response: Response;
-    try {
-      response = await request(transport, entry.url, init);
-    } catch {
+  async function refused(entry: OutboxEntry, error: unknown): Promise<Outcome> {
+    if (error instanceof ApiError && error.isNetworkFailure) {
       status.set({ isOnline: false });
       return backOff(entry, null, true);
     }
     status.set({ isOnline: true });
-    if (response.ok) return confirm(entry, (await response.json()) as Record<string, unknown> & { _id: string });
-    if (response.status === 401) {
-      await db.outbox.update(entry.seq!, { state: 'pending' });
+    // A 2xx whose body is not the record fails validation: the entry waits in Needs attention.
+    if (!(error instanceof ApiError)) return fail(entry, rulesOf(entry).fallback(entry));
+    if (error.status === 401) {
+      await db.outbox.update(entry.seq, { state: 'pending' });
       isPaused = true;
       status.set({ needsSignIn: true });
       options.onAuthRequired?.();
       return 'stop';
     }
-    if (response.status >= 500 || response.status === 429) {
-      return backOff(entry, response.headers.get('retry-after'), false);
+    if (isTemporary(error.status)) return backOff(entry, error.retryAfter, false);
+    return fail(entry, error.serverMessage ?? rulesOf(entry).fallback(entry));
+  }
+
+  async function send(entry: OutboxEntry): Promise<Outcome> {
+    const init = await requestInit(entry);
+    if (typeof init === 'string') return fail(entry, init);
+    await db.outbox.update(entry.seq, { state: 'sending' });
+    let record: ConfirmedRecord;
+    try {
+      record = await api(entry.url, init).json(confirmedRecord[entry.entity]);
+    } catch (error) {
+      return refused(entry, error);
     }
-    return fail(entry, await errorMessage(response, rulesOf(entry).fallback(entry)));
+    status.set({ isOnline: true });
+    return confirm(entry, record);
   }
 
   async function drain(userId: string) {

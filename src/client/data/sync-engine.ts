@@ -1,10 +1,9 @@
-import { readToken } from '../lib/token.ts';
+import { browserTransport, type Transport } from '../lib/api.ts';
 import { localDb, type LocalDatabase, type OutboxEntry } from './db.ts';
 import { retryDelay } from './backoff.ts';
 import { pullChanges } from './pull.ts';
 import { createReplayer, type ReplayerOptions } from './replayer.ts';
 import { createSyncStatus } from './sync-status.ts';
-import type { Transport } from './transport.ts';
 import type { Overwrite } from '../../shared/schemas/common.ts';
 
 const pullEveryMs = 60_000;
@@ -107,12 +106,6 @@ export function createSyncEngine(
     },
   };
 }
-
-export const browserTransport: Transport = {
-  baseUrl: '/api',
-  fetch: (url, init) => fetch(url, init),
-  getToken: readToken,
-};
 
 export const syncEngine = createSyncEngine(localDb, browserTransport);
 export type SyncEngine = typeof syncEngine;

@@ -1,16 +1,21 @@
-import ky, { isHTTPError } from 'ky';
+import ky, { isHTTPError, type KyInstance } from 'ky';
 import { readToken } from './token.ts';
 
-/** A failed call: the server's `message` when it sent one, and the status (0 when no response arrived). */
+/**
+ * A failed call: the status (0 when no response arrived), the server's `message` when it sent one,
+ * and its Retry-After.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | null;
+  readonly retryAfter: string | null;
 
-  constructor(status: number, serverMessage: string | null, fallback: string) {
+  constructor(status: number, serverMessage: string | null, fallback: string, retryAfter: string | null = null) {
     super(serverMessage ?? fallback);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.retryAfter = retryAfter;
   }
 
   /** The server could not be reached (offline, server down, blocked): a failed fetch counts as offline. */
@@ -26,23 +31,47 @@ function messageIn(data: unknown): string | null {
   return null;
 }
 
-/** The API client: paths are relative to `/api`, the token is read at send time, no time-out (spec section 9). */
-export const api = ky.create({
-  prefix: '/api',
-  timeout: false,
-  retry: 0,
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = readToken();
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
-      },
-    ],
-    beforeError: [
-      ({ error }) =>
-        isHTTPError(error)
-          ? new ApiError(error.response.status, messageIn(error.data), error.message)
-          : new ApiError(0, null, error.message),
-    ],
-  },
-});
+/** Where the client sends: the browser's `/api` with the stored token; tests a real server behind a faked network. */
+export interface Transport {
+  baseUrl: string;
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** Read at send time, so a sign-in while entries wait is picked up. */
+  getToken(): string | null;
+}
+
+/** The one HTTP client: paths are relative to `baseUrl`, no retries of its own and no time-out (spec section 9). */
+export function createApi(transport: Transport): KyInstance {
+  return ky.create({
+    prefix: transport.baseUrl,
+    fetch: (input, init) => transport.fetch(input, init),
+    timeout: false,
+    retry: 0,
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const token = transport.getToken();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      beforeError: [
+        ({ error }) =>
+          isHTTPError(error)
+            ? new ApiError(
+                error.response.status,
+                messageIn(error.data),
+                error.message,
+                error.response.headers.get('retry-after'),
+              )
+            : new ApiError(0, null, error.message),
+      ],
+    },
+  });
+}
+
+export const browserTransport: Transport = {
+  baseUrl: '/api',
+  fetch: (input, init) => fetch(input, init),
+  getToken: readToken,
+};
+
+export const api = createApi(browserTransport);

@@ -1,5 +1,5 @@
 import { createTestApp, machineInput, registerUser, type Account, type TestApp } from '../../server/helpers/app.ts';
-import type { Transport } from '../../../src/client/data/transport.ts';
+import type { Transport } from '../../../src/client/lib/api.ts';
 import type { Role } from '../../../src/shared/enums.ts';
 
 /** The real server on a loopback port, for the offline core to talk to. */
@@ -17,7 +17,7 @@ export async function startLiveServer() {
         headers: account.headers,
         payload: machineInput(),
       });
-      return response.json() as { _id: string; name: string; machineId: string; department: string; location: string };
+      return response.json<{ _id: string; name: string; machineId: string; department: string; location: string }>();
     },
     close: () => t.close(),
   };
@@ -61,12 +61,14 @@ export function createNetwork(baseUrl: string, getToken: () => string | null) {
     transport: {
       baseUrl,
       getToken,
-      async fetch(url: string, init: RequestInit) {
+      async fetch(input: RequestInfo | URL, init?: RequestInit) {
         if (network.isDown) throw new TypeError('Failed to fetch');
-        sent.push({ method: init.method ?? 'GET', url, body: init.body, headers: new Headers(init.headers) });
+        const request = new Request(input, init);
+        const { method, url, headers } = request;
+        sent.push({ method, url, body: request.body && (await request.clone().text()), headers });
         const held = holds.findIndex((candidate) => url.includes(candidate.path));
         const hold = held >= 0 ? holds.splice(held, 1)[0]!.hold : null;
-        const response = await fetch(url, init);
+        const response = await fetch(request);
         if (hold) {
           const body = await response.arrayBuffer();
           hold.answer();
