@@ -3,6 +3,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { outboxSyncTag } from '../src/shared/outbox-sync-tag.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -15,9 +16,6 @@ declare global {
     sync: SyncEvent;
   }
 }
-
-/** The tag the page registers (`registration.sync.register`) when its outbox holds entries. */
-const OUTBOX_SYNC_TAG = 'imsp-outbox';
 
 // The app shell, every route's chunk, icons and fonts: a cold start with no network opens the app.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -45,7 +43,7 @@ clientsClaim();
 
 // The page holds the token and the outbox logic, so the worker only wakes it up to replay.
 self.addEventListener('sync', (event) => {
-  if (event.tag !== OUTBOX_SYNC_TAG) return;
+  if (event.tag !== outboxSyncTag) return;
   event.waitUntil(
     self.clients.matchAll({ type: 'window' }).then((windows) => {
       for (const client of windows) client.postMessage({ type: 'replay-outbox' });

@@ -26,6 +26,7 @@ export const incidentStatuses = ['Open', 'Under Investigation', 'Closed'] as con
 export const scheduleStatuses = ['Scheduled', 'In Progress', 'Completed', 'Overdue'] as const;
 
 export type Department = (typeof profileDepartments)[number];
+export type MachineDepartment = (typeof machineDepartments)[number];
 export type MachineStatus = (typeof machineStatuses)[number];
 export type TicketStatus = (typeof ticketStatuses)[number];
 export type Priority = (typeof priorities)[number];

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { incidents, schedules, tickets } from '../../src/server/db/schema.ts';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  appliedChanges,
+  files,
+  incidents,
+  machines,
+  recordHistory,
+  schedules,
+  ticketComments,
+  tickets,
+} from '../../src/server/db/schema.ts';
+import type { ScheduleStatus } from '../../src/shared/enums.ts';
+import { errorSchema } from '../../src/shared/schemas/common.ts';
 import {
   completionRate,
   dashboardSummary,
@@ -26,7 +38,7 @@ const restricted = [
 async function get(path: string, account: Account = t.team.admin) {
   const response = await t.app.inject({ url: `/api/analytics${path}`, headers: account.headers });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as unknown;
+  return response.json<unknown>();
 }
 
 async function all() {
@@ -59,7 +71,7 @@ const nextSeq = sql`nextval('change_seq')`;
 async function insertTickets(rows: Partial<typeof tickets.$inferInsert>[]) {
   await t.database.write((tx) =>
     tx.insert(tickets).values(
-      rows.map((row) => ({
+      rows.map((row): PgInsertValue<typeof tickets> => ({
         title: 'Hydraulic leak',
         description: 'Oil under the coiler',
         priority: 'High',
@@ -74,7 +86,7 @@ async function insertTickets(rows: Partial<typeof tickets.$inferInsert>[]) {
 async function insertIncidents(rows: Partial<typeof incidents.$inferInsert>[]) {
   await t.database.write((tx) =>
     tx.insert(incidents).values(
-      rows.map((row) => ({
+      rows.map((row): PgInsertValue<typeof incidents> => ({
         title: 'Slip near the caster',
         description: 'Wet floor',
         type: 'Near Miss',
@@ -89,10 +101,10 @@ async function insertIncidents(rows: Partial<typeof incidents.$inferInsert>[]) {
   );
 }
 
-async function insertSchedules(statuses: string[]) {
+async function insertSchedules(statuses: ScheduleStatus[]) {
   await t.database.write((tx) =>
     tx.insert(schedules).values(
-      statuses.map((status) => ({
+      statuses.map((status): PgInsertValue<typeof schedules> => ({
         title: 'Quarterly inspection',
         status,
         priority: 'Medium',
@@ -115,7 +127,27 @@ async function createMachine(overrides: Record<string, unknown>) {
   return machine.parse(response.json());
 }
 
+/** No records, only the team's accounts: each test starts from here and adds what it counts. */
+async function removeAllRecords() {
+  await t.database.write(async (tx) => {
+    for (const table of [
+      files,
+      ticketComments,
+      recordHistory,
+      appliedChanges,
+      tickets,
+      incidents,
+      schedules,
+      machines,
+    ]) {
+      await tx.delete(table);
+    }
+  });
+}
+
 describe('analytics', () => {
+  beforeEach(removeAllRecords);
+
   it('falls back to 0 and empty lists on an empty database, with every trend month present', async () => {
     const result = await all();
     expect(result.dashboard).toEqual({
@@ -141,7 +173,7 @@ describe('analytics', () => {
       for (const account of [t.team.engineer, t.team.operator]) {
         const response = await t.app.inject({ url: `/api/analytics${path}`, headers: account.headers });
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ message: expect.stringMatching(/may not view analytics/) });
+        expect(errorSchema.parse(response.json()).message).toMatch(/may not view analytics/);
       }
     }
     const anonymous = await t.app.inject({ url: '/api/analytics/dashboard' });
@@ -226,11 +258,9 @@ describe('analytics', () => {
     expect(after.completion).toEqual({ completionRate: 42.9, completed: 3, total: 7 });
 
     // A status change through the API retires the cached summary.
-    const running = (
-      await t.app.inject({ url: '/api/machines?status=Running', headers: t.team.admin.headers })
-    ).json() as {
-      _id: string;
-    }[];
+    const running = machine
+      .array()
+      .parse((await t.app.inject({ url: '/api/machines?status=Running', headers: t.team.admin.headers })).json());
     const patched = await t.app.inject({
       method: 'PATCH',
       url: `/api/machines/${running[0]!._id}/status`,
@@ -243,6 +273,12 @@ describe('analytics', () => {
   });
 
   it('moves the trend windows with the month', async () => {
+    await insertTickets([
+      { createdAt: inMonth(-5, 1) },
+      { createdAt: inMonth(-2, 3) },
+      { createdAt: inMonth(0) },
+      { createdAt: inMonth(0, 1) },
+    ]);
     const now = new Date();
     const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 15));
     const trends = await t.app.repos.analytics.ticketTrends(nextMonth);

@@ -1,3 +1,4 @@
+import { outboxSyncTag } from '../../shared/outbox-sync-tag.ts';
 import { localDb } from './db.ts';
 import { syncEngine } from './sync-engine.ts';
 import { queueChange, type QueuedChange } from './writes.ts';
@@ -15,7 +16,7 @@ interface SyncManager {
 export async function saveChange(change: QueuedChange) {
   const entry = await queueChange(localDb, change);
   void navigator.serviceWorker?.ready
-    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: SyncManager }).sync?.register('imsp-outbox'))
+    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: SyncManager }).sync?.register(outboxSyncTag))
     .catch(() => {});
   void syncEngine.syncNow();
   return entry;

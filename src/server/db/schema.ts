@@ -15,6 +15,18 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type {
+  IncidentStatus,
+  IncidentType,
+  MachineDepartment,
+  MachineStatus,
+  Priority,
+  Role,
+  ScheduleStatus,
+  TicketCategory,
+  TicketStatus,
+} from '../../shared/enums.ts';
+import type { SyncEntity } from '../../shared/schemas/sync.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -25,7 +37,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
 const version = () => integer('version').notNull().default(1);
-/** Position in the global change feed read by /api/sync; see repositories/change-feed.ts. */
+/** Position in the global change feed read by /api/sync; see repositories/sync.ts. */
 const changeSeq = () => bigint('change_seq', { mode: 'number' }).notNull();
 
 export const changeSeqSequence = pgSequence('change_seq');
@@ -37,7 +49,7 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role').notNull(),
+  role: text('role').$type<Role>().notNull(),
   department: text('department').notNull(),
   phone: text('phone').notNull().default(''),
   lastLogin: timestamptz('last_login'),
@@ -51,7 +63,7 @@ export const machines = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     machineCode: text('machine_code').notNull(),
-    department: text('department').notNull(),
+    department: text('department').$type<MachineDepartment>().notNull(),
     location: text('location').notNull(),
     model: text('model').notNull(),
     manufacturer: text('manufacturer').notNull(),
@@ -59,7 +71,7 @@ export const machines = pgTable(
     specifications: jsonb('specifications')
       .$type<{ capacity: string; power: string; dimensions: string; weight: string }>()
       .notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<MachineStatus>().notNull(),
     operatingHours: doublePrecision('operating_hours').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id),
     version: version(),
@@ -69,7 +81,9 @@ export const machines = pgTable(
     changeSeq: changeSeq(),
   },
   (t) => [
-    uniqueIndex('machines_code_live_idx').on(t.machineCode).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('machines_code_live_idx')
+      .on(t.machineCode)
+      .where(sql`${t.deletedAt} is null`),
     index('machines_change_seq_idx').on(t.changeSeq),
     index('machines_status_idx').on(t.status),
   ],
@@ -89,9 +103,9 @@ export const tickets = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     machineId: uuid('machine_id').references(() => machines.id),
-    priority: text('priority').notNull(),
-    category: text('category').notNull(),
-    status: text('status').notNull().default('Pending'),
+    priority: text('priority').$type<Priority>().notNull(),
+    category: text('category').$type<TicketCategory>().notNull(),
+    status: text('status').$type<TicketStatus>().notNull().default('Pending'),
     estimatedHours: doublePrecision('estimated_hours'),
     reportedBy: uuid('reported_by').references(() => users.id),
     assignedTo: uuid('assigned_to').references(() => users.id),
@@ -109,7 +123,9 @@ export const tickets = pgTable(
     index('tickets_created_idx').on(t.createdAt.desc(), t.id),
     index('tickets_status_created_idx').on(t.status, t.createdAt.desc()),
     index('tickets_priority_created_idx').on(t.priority, t.createdAt.desc()),
-    index('tickets_resolved_idx').on(t.resolvedAt).where(sql`${t.resolvedAt} is not null`),
+    index('tickets_resolved_idx')
+      .on(t.resolvedAt)
+      .where(sql`${t.resolvedAt} is not null`),
     index('tickets_machine_idx').on(t.machineId),
     index('tickets_change_seq_idx').on(t.changeSeq),
     index('tickets_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
@@ -143,9 +159,9 @@ export const incidents = pgTable(
       .generatedAlwaysAs(sql`'INC-' || lpad(number::text, 6, '0')`),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    type: text('type').notNull(),
-    severity: text('severity').notNull(),
-    status: text('status').notNull().default('Open'),
+    type: text('type').$type<IncidentType>().notNull(),
+    severity: text('severity').$type<Priority>().notNull(),
+    status: text('status').$type<IncidentStatus>().notNull().default('Open'),
     location: text('location').notNull(),
     department: text('department').notNull(),
     incidentDate: timestamptz('incident_date').notNull(),
@@ -183,8 +199,8 @@ export const schedules = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    status: text('status').notNull().default('Scheduled'),
-    priority: text('priority').notNull(),
+    status: text('status').$type<ScheduleStatus>().notNull().default('Scheduled'),
+    priority: text('priority').$type<Priority>().notNull(),
     scheduledDate: timestamptz('scheduled_date').notNull(),
     estimatedDuration: doublePrecision('estimated_duration').notNull(),
     machineId: uuid('machine_id').references(() => machines.id),
@@ -228,7 +244,7 @@ export const recordHistory = pgTable(
   'record_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    entity: text('entity').notNull(),
+    entity: text('entity').$type<SyncEntity>().notNull(),
     recordId: uuid('record_id').notNull(),
     version: integer('version').notNull(),
     userId: uuid('user_id').references(() => users.id),
@@ -252,7 +268,7 @@ export const appliedChanges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    entity: text('entity').notNull(),
+    entity: text('entity').$type<SyncEntity>().notNull(),
     recordId: uuid('record_id').notNull(),
     appliedAt: timestamptz('applied_at').notNull().defaultNow(),
   },

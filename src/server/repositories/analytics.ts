@@ -1,6 +1,5 @@
 import { asc, count, desc, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { incidentStatuses } from '../../shared/enums.ts';
 import type {
   CompletionRate,
   DashboardSummary,
@@ -8,12 +7,9 @@ import type {
   MonthlyTrend,
   Mttr,
 } from '../../shared/schemas/analytics.ts';
+import { openIncidentStatuses, openTicketStatuses } from '../../shared/open-records.ts';
 import { rowsOf, type Database } from '../db/client.ts';
 import { incidents, machines, schedules, tickets } from '../db/schema.ts';
-
-const openTicketStatuses = ['Pending', 'In Progress'];
-// "Not Closed", spelt as a list so that the status index serves it.
-const openIncidentStatuses = incidentStatuses.filter((status) => status !== 'Closed');
 
 /** `YYYY-MM-01 00:00:00` of the UTC month `offset` months from the month of `now`. */
 function monthStart(now: Date, offset: number): string {

@@ -1,5 +1,11 @@
 import { and, asc, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
-import type { Machine, MachineCreate, MachineListQuery, MachineUpdate } from '../../shared/schemas/machine.ts';
+import {
+  machineIdInUse,
+  type Machine,
+  type MachineCreate,
+  type MachineListQuery,
+  type MachineUpdate,
+} from '../../shared/schemas/machine.ts';
 import type { Overwrite } from '../../shared/schemas/common.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { machines } from '../db/schema.ts';
@@ -35,13 +41,13 @@ export function toMachine(row: MachineRow): Machine {
     _id: row.id,
     name: row.name,
     machineId: row.machineCode,
-    department: row.department as Machine['department'],
+    department: row.department,
     location: row.location,
     model: row.model,
     manufacturer: row.manufacturer,
     installationDate: row.installationDate,
     specifications: row.specifications,
-    status: row.status as Machine['status'],
+    status: row.status,
     operatingHours: row.operatingHours,
     version: row.version,
     createdAt: iso(row.createdAt),
@@ -72,7 +78,7 @@ export function createMachineRepository(database: Database) {
       .select({ id: machines.id })
       .from(machines)
       .where(and(...filters));
-    if (row) throw conflict(`Machine ID ${code} is already in use`);
+    if (row) throw conflict(machineIdInUse(code));
   }
 
   async function applyChanges(

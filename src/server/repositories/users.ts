@@ -13,7 +13,7 @@ export function toUser(row: UserRow): User {
     _id: row.id,
     name: row.name,
     email: row.email,
-    role: row.role as Role,
+    role: row.role,
     department: row.department,
     phone: row.phone,
     lastLogin: isoOrNull(row.lastLogin),
@@ -92,13 +92,13 @@ export function createUserRepository(database: Database) {
         .select({ _id: users.id, name: users.name, role: users.role, department: users.department })
         .from(users)
         .orderBy(asc(users.name));
-      return rows as UserSummary[];
+      return rows;
     },
 
     /** What a signed-in request acts with: the account's current role and name, undefined once it is deleted. */
     async findAccount(id: string): Promise<Account | undefined> {
       const [row] = await db.select({ role: users.role, name: users.name }).from(users).where(eq(users.id, id));
-      return row && { role: row.role as Role, name: row.name };
+      return row && { role: row.role, name: row.name };
     },
   };
 }

@@ -1,4 +1,11 @@
-import { priorities, type Priority, type Role } from '../../shared/enums.ts';
+import {
+  priorities,
+  type IncidentStatus,
+  type Priority,
+  type Role,
+  type ScheduleStatus,
+  type TicketStatus,
+} from '../../shared/enums.ts';
 import type { incidents, machines, schedules, ticketComments, tickets } from '../db/schema.ts';
 import { recordLog, type HistoryRow } from './history.ts';
 import { plantMachines, specificationsOf, type MachineKind, type PlantMachine } from './plant.ts';
@@ -146,7 +153,8 @@ function buildTicket(context: Context, { row: machine, plant }: SeededMachine, c
   // A few tickets wait for spares far longer than the repair takes.
   const stalled = random.chance(0.06);
 
-  let status = 'Pending';
+  // Widened on purpose: the events below change it, which narrowing does not see.
+  let status = 'Pending' as TicketStatus;
   let assignedTo: string | null = null;
   const events: { at: Date; apply: () => void }[] = [];
   const comment = (at: Date, author: Person, text: string) =>
@@ -157,7 +165,7 @@ function buildTicket(context: Context, { row: machine, plant }: SeededMachine, c
         log.change(at, author.id, { comment: [null, text] });
       },
     });
-  const setStatus = (at: Date, by: Person, next: string, assign = false) =>
+  const setStatus = (at: Date, by: Person, next: TicketStatus, assign = false) =>
     events.push({
       at,
       apply: () => {
@@ -210,7 +218,7 @@ function buildIncident({ random, now, history, operators, safetyOfficers }: Cont
   const log = recordLog('incident', id, history, reporter.id, createdAt);
   const investigatedAt = later(createdAt, duration(random, 36, 1.2));
   const closedAt = later(investigatedAt, duration(random, 40 * 24, 1));
-  let status = 'Open';
+  let status: IncidentStatus = 'Open';
   if (investigatedAt < now) {
     log.change(investigatedAt, officer.id, { status: ['Open', 'Under Investigation'] });
     status = 'Under Investigation';
@@ -254,19 +262,23 @@ function buildSchedule({ random, now, history, admins, engineers }: Context, { r
   const createdAt = earliest(new Date(scheduledDate.getTime() - random.between(7, 30) * day), later(now, -1));
   const log = recordLog('schedule', id, history, planner.id, createdAt);
   const finishedAt = later(scheduledDate, story.hours * random.between(0.8, 1.4));
-  let status = 'Scheduled';
+  let status: ScheduleStatus = 'Scheduled';
   if (scheduledDate < now) {
     status = finishedAt < now ? random.weighted([['Completed', 8], ['Scheduled', 1], ['In Progress', 1]]) : 'In Progress';
   }
   if (status !== 'Scheduled') log.change(scheduledDate, engineer.id, { status: ['Scheduled', 'In Progress'] });
   if (status === 'Completed') log.change(finishedAt, engineer.id, { status: ['In Progress', 'Completed'] });
-  const done = { Completed: story.checklist.length, 'In Progress': random.int(1, story.checklist.length - 1) }[status] ?? 0;
+  const doneByStatus: Partial<Record<ScheduleStatus, number>> = {
+    Completed: story.checklist.length,
+    'In Progress': random.int(1, story.checklist.length - 1),
+  };
+  const done = doneByStatus[status] ?? 0;
   return {
     id,
     title: `${story.title}: ${plant.name}`,
     description: `Preventive maintenance on ${plant.name} (${plant.code}), ${plant.location}.`,
     status,
-    priority: random.weighted([['Low', 2], ['Medium', 5], ['High', 2], ['Critical', 1]]),
+    priority: random.weighted<Priority>([['Low', 2], ['Medium', 5], ['High', 2], ['Critical', 1]]),
     scheduledDate,
     estimatedDuration: story.hours,
     machineId: machine.id,

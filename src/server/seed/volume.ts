@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asc, isNull, sql } from 'drizzle-orm';
+import type { MachineStatus } from '../../shared/enums.ts';
 import { rowsOf, type Database, type Tx } from '../db/client.ts';
 import { machines, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
@@ -117,7 +118,7 @@ async function addMachines(database: Database, count: number, createdBy: string)
         manufacturer: plant.manufacturer,
         installationDate: plant.installed,
         specifications: specificationsOf(plant),
-        status: random.weighted([['Running', 17], ['Down', 1], ['Maintenance', 1], ['Idle', 1]]),
+        status: random.weighted<MachineStatus>([['Running', 17], ['Down', 1], ['Maintenance', 1], ['Idle', 1]]),
         operatingHours: random.int(1_000, 90_000),
         createdBy,
         changeSeq: nextChangeSeq,

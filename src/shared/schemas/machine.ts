@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { machineDepartments, machineStatuses } from '../enums.ts';
-import { idSchema, oneOf, optionalFilter, optionalText, recordMeta, requiredText, searchFilter, updated } from './common.ts';
+import {
+  idSchema,
+  oneOf,
+  optionalFilter,
+  optionalText,
+  recordMeta,
+  requiredText,
+  searchFilter,
+  updated,
+} from './common.ts';
 
 const specText = (label: string) => optionalText(label, 200).default('');
 
@@ -65,3 +74,6 @@ export const machineListQuery = z.object({
 export type MachineListQuery = z.infer<typeof machineListQuery>;
 
 export const machineUpdated = updated(machine);
+
+/** Why a new or edited machine is refused: another live machine has its Machine ID. */
+export const machineIdInUse = (machineId: string) => `Machine ID ${machineId} is already in use`;

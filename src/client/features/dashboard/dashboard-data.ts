@@ -1,3 +1,4 @@
+import { openTicketStatuses } from '../../../shared/open-records.ts';
 import type { Incident } from '../../../shared/schemas/incident.ts';
 import type { Ticket } from '../../../shared/schemas/ticket.ts';
 import type { Local, LocalDatabase } from '../../data/db.ts';
@@ -14,7 +15,7 @@ const recentCount = 5;
 
 /**
  * The dashboard from the records on this device, so it works offline and agrees with the lists
- * (open tickets are Pending or In Progress, as on the server).
+ * (open tickets by the same rule as on the server).
  */
 export async function readDashboard(db: LocalDatabase): Promise<DashboardData> {
   const machinesIn = (status: string) => db.machines.where('status').equals(status).count();
@@ -23,7 +24,7 @@ export async function readDashboard(db: LocalDatabase): Promise<DashboardData> {
     machinesIn('Running'),
     machinesIn('Down'),
     machinesIn('Maintenance'),
-    db.tickets.where('status').anyOf('Pending', 'In Progress').count(),
+    db.tickets.where('status').anyOf(openTicketStatuses).count(),
     db.tickets.orderBy('createdAt').reverse().limit(recentCount).toArray(),
     db.incidents.orderBy('createdAt').reverse().limit(recentCount).toArray(),
   ]);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { machineDepartments } from '../../../shared/enums.ts';
-import { machineCreate } from '../../../shared/schemas/machine.ts';
+import { machineCreate, machineIdInUse } from '../../../shared/schemas/machine.ts';
 import { Field, Input, Select } from '../../components/ui/Field.tsx';
 import { FormModal } from '../../components/ui/FormModal.tsx';
 import { useFormState } from '../../components/ui/use-form-state.ts';
@@ -60,7 +60,7 @@ export function MachineFormModal({ machine, onClose }: MachineFormModalProps) {
       setErrors({
         ...(parsed.success ? {} : fieldErrors(parsed.error)),
         ...(form.installationDate === '' ? { installationDate: 'Installation date is required' } : {}),
-        ...(taken ? { machineId: `Machine ID ${parsed.data.machineId} is already in use` } : {}),
+        ...(taken ? { machineId: machineIdInUse(parsed.data.machineId) } : {}),
       });
       return;
     }

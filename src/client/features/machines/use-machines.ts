@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { openTicketStatuses } from '../../../shared/open-records.ts';
 import type { Schedule } from '../../../shared/schemas/schedule.ts';
 import type { Ticket } from '../../../shared/schemas/ticket.ts';
 import { localDb } from '../../data/db.ts';
@@ -10,7 +11,7 @@ export function useMachine(id: string | null): LocalMachine | null | undefined {
 }
 
 export interface MachineWork {
-  /** Pending and In Progress tickets, newest first. */
+  /** Open tickets, newest first. */
   openTickets: Ticket[];
   /** Schedules not Completed, soonest first. */
   schedules: Schedule[];
@@ -22,7 +23,7 @@ export function useMachineWork(id: string): MachineWork | undefined {
     const [openTickets, schedules] = await Promise.all([
       localDb.tickets
         .where('status')
-        .anyOf('Pending', 'In Progress')
+        .anyOf(openTicketStatuses)
         .filter((ticket) => ticket.machine?._id === id)
         .toArray(),
       localDb.schedules
