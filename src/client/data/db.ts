@@ -11,13 +11,6 @@ import type { Ticket } from '../../shared/schemas/ticket.ts';
  */
 export type Local<T> = T & { _server: T | null; _pending: number };
 
-export interface RecordTypes {
-  machine: Machine;
-  ticket: Ticket;
-  incident: Incident;
-  schedule: Schedule;
-}
-
 export type OutboxState = 'pending' | 'sending' | 'failed';
 
 type AnyRecord = Record<string, unknown> & { _id: string };
