@@ -31,7 +31,7 @@ export interface LiveDevice {
  * The setup of a test file of the offline core: the real server with an account of `role` and an admin
  * for the whole file, and a fresh device for each test.
  */
-export function useLiveDevice(role: Role): LiveDevice {
+export function useLiveDevice(role: Role, serverEnv: Record<string, string> = {}): LiveDevice {
   const device = {
     user: () => ({ _id: device.account._id, name: device.account.name }),
     replayer: (overrides = {}) =>
@@ -47,7 +47,7 @@ export function useLiveDevice(role: Role): LiveDevice {
   } as LiveDevice;
 
   beforeAll(async () => {
-    device.server = await startLiveServer();
+    device.server = await startLiveServer(serverEnv);
     [device.account, device.admin] = await Promise.all([device.server.register(role), device.server.register('admin')]);
   });
   afterAll(() => device.server.close());

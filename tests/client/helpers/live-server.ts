@@ -3,8 +3,8 @@ import type { Transport } from '../../../src/client/lib/api.ts';
 import type { Role } from '../../../src/shared/enums.ts';
 
 /** The real server on a loopback port, for the offline core to talk to. */
-export async function startLiveServer() {
-  const t: TestApp = await createTestApp();
+export async function startLiveServer(env: Record<string, string> = {}) {
+  const t: TestApp = await createTestApp(env);
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
   return {
     t,
@@ -40,14 +40,24 @@ function holdResponse() {
   return { answer, held: { answered: held.answered, release }, released: held.released };
 }
 
+/** The request with a body that stops after its first half and never ends. */
+async function halfSent(request: Request): Promise<Request> {
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => controller.enqueue(bytes.subarray(0, bytes.length / 2)),
+  });
+  return new Request(request.url, { method: request.method, headers: request.headers, body, duplex: 'half' });
+}
+
 /**
  * The network between the device and the server: the only part faked here. It can be cut, can
  * lose responses after the server has handled the request, can hold a response back (a slow
- * answer), and records what was sent.
+ * answer), can stop a request's body halfway (a stalled upload), and records what was sent.
  */
 export function createNetwork(baseUrl: string, getToken: () => string | null) {
   const sent: { method: string; url: string; body: unknown; headers: Headers }[] = [];
   const holds: { path: string; hold: ReturnType<typeof holdResponse> }[] = [];
+  const stalls: string[] = [];
   const network = {
     isDown: false,
     loseNextResponses: 0,
@@ -57,6 +67,10 @@ export function createNetwork(baseUrl: string, getToken: () => string | null) {
       const hold = holdResponse();
       holds.push({ path, hold });
       return hold.held;
+    },
+    /** The next request whose URL contains `path` sends its headers and half its body, then nothing more. */
+    stallNextBody(path: string) {
+      stalls.push(path);
     },
     transport: {
       baseUrl,
@@ -68,7 +82,9 @@ export function createNetwork(baseUrl: string, getToken: () => string | null) {
         sent.push({ method, url, body: request.body && (await request.clone().text()), headers });
         const held = holds.findIndex((candidate) => url.includes(candidate.path));
         const hold = held >= 0 ? holds.splice(held, 1)[0]!.hold : null;
-        const response = await fetch(request);
+        const stalled = stalls.findIndex((candidate) => url.includes(candidate));
+        if (stalled >= 0) stalls.splice(stalled, 1);
+        const response = await fetch(stalled >= 0 ? await halfSent(request) : request);
         if (hold) {
           const body = await response.arrayBuffer();
           hold.answer();
