@@ -22,40 +22,45 @@ async function timed(url: string) {
 
 const ms = (values: number[]) => `${values.map(Math.round).join(' ')} ms`;
 
-it('keeps answering health and a ticket list while five 10 MB files are stored', { timeout: 180_000 }, async () => {
-  const bodies = [1, 2, 3, 4, 5].map((seed) =>
-    multipart([{ name: 'file', filename: `scan-${seed}.png`, type: 'image/png', data: largePng(seed) }]),
-  );
-  const eventLoop = monitorEventLoopDelay({ resolution: 10 });
-  eventLoop.enable();
-  let storing = true;
-  const uploads = Promise.all(
-    bodies.map(({ payload, contentType }) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/upload/single',
-        headers: { ...t.team.operator.headers, 'content-type': contentType },
-        payload,
-      }),
-    ),
-  ).finally(() => (storing = false));
+// On PGlite the database shares the server's process; PostgreSQL's side is measured by bench:load.
+it.skipIf(process.env.TEST_DATABASE_URL)(
+  'keeps answering health and a ticket list while five 10 MB files are stored',
+  { timeout: 180_000 },
+  async () => {
+    const bodies = [1, 2, 3, 4, 5].map((seed) =>
+      multipart([{ name: 'file', filename: `scan-${seed}.png`, type: 'image/png', data: largePng(seed) }]),
+    );
+    const eventLoop = monitorEventLoopDelay({ resolution: 10 });
+    eventLoop.enable();
+    let storing = true;
+    const uploads = Promise.all(
+      bodies.map(({ payload, contentType }) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/upload/single',
+          headers: { ...t.team.operator.headers, 'content-type': contentType },
+          payload,
+        }),
+      ),
+    ).finally(() => (storing = false));
 
-  const health: number[] = [];
-  const lists: number[] = [];
-  while (storing) {
-    health.push(await timed('/api/health'));
-    lists.push(await timed('/api/tickets?page=1&limit=10'));
-  }
-  eventLoop.disable();
+    const health: number[] = [];
+    const lists: number[] = [];
+    while (storing) {
+      health.push(await timed('/api/health'));
+      lists.push(await timed('/api/tickets?page=1&limit=10'));
+    }
+    eventLoop.disable();
 
-  for (const response of await uploads) expect(response.statusCode, response.body).toBe(201);
-  expect(health.length, 'probes while storing').toBeGreaterThan(1);
-  // The bytes never pass through the event loop's thread as bytea text: it stays free for HTTP.
-  expect(eventLoop.max / 1e6, 'longest event loop stall, ms').toBeLessThan(200);
-  // A request waits for at most the one file being written (PGlite is one connection), not for all five.
-  expect(Math.max(...health), `health: ${ms(health)}`).toBeLessThan(1000);
-  expect(Math.max(...lists), `ticket list: ${ms(lists)}`).toBeLessThan(1000);
-  console.log(
-    `while storing: health ${ms(health)}, ticket list ${ms(lists)}, event loop max ${Math.round(eventLoop.max / 1e6)} ms`,
-  );
-});
+    for (const response of await uploads) expect(response.statusCode, response.body).toBe(201);
+    expect(health.length, 'probes while storing').toBeGreaterThan(1);
+    // The bytes never pass through the event loop's thread as bytea text: it stays free for HTTP.
+    expect(eventLoop.max / 1e6, 'longest event loop stall, ms').toBeLessThan(200);
+    // A request waits for at most the one file being written (PGlite is one connection), not for all five.
+    expect(Math.max(...health), `health: ${ms(health)}`).toBeLessThan(1000);
+    expect(Math.max(...lists), `ticket list: ${ms(lists)}`).toBeLessThan(1000);
+    console.log(
+      `while storing: health ${ms(health)}, ticket list ${ms(lists)}, event loop max ${Math.round(eventLoop.max / 1e6)} ms`,
+    );
+  },
+);
