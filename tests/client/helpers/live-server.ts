@@ -46,7 +46,9 @@ async function halfSent(request: Request): Promise<Request> {
   const body = new ReadableStream<Uint8Array>({
     start: (controller) => controller.enqueue(bytes.subarray(0, bytes.length / 2)),
   });
-  return new Request(request.url, { method: request.method, headers: request.headers, body, duplex: 'half' });
+  // Node's fetch needs `duplex` for a streamed body; the DOM typings do not know it.
+  const init = { method: request.method, headers: request.headers, body, duplex: 'half' };
+  return new Request(request.url, init);
 }
 
 /**
