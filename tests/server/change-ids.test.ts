@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { historyEntry } from '../../src/shared/schemas/common.ts';
 import { type Account, machineInput, registerUser, useTeamApp } from './helpers/app.ts';
+import { idOf } from './helpers/json.ts';
 
 const t = useTeamApp();
 let machineId: string;
@@ -14,7 +15,7 @@ beforeAll(async () => {
     headers: t.team.admin.headers,
     payload: machineInput(),
   });
-  machineId = response.json()._id;
+  machineId = idOf(response);
 });
 
 function send(
@@ -27,10 +28,19 @@ function send(
   return t.app.inject({ method, url, payload, headers: { ...account.headers, ...headers } });
 }
 
+/** The fields of the answered records (ticket, machine, incident, schedule) these tests read. */
+interface ReplayedRecord {
+  version: number;
+  overwritten: unknown[];
+  status?: string;
+  title?: string;
+  checklist?: { completed: boolean }[];
+}
+
 async function created(url: string, payload: object) {
   const response = await send(t.team.admin, 'POST', url, payload);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { _id: string; version: number; checklist?: { _id: string }[] };
+  return response.json<{ _id: string; version: number; checklist?: { _id: string }[] }>();
 }
 
 /** The number of history rows of a record; machines have no history route (their version tells). */
@@ -63,10 +73,10 @@ async function lostAnswerThenReplay(options: {
   const replay = await send(by, options.method, options.changeUrl, options.engineerChange, headers);
   expect(replay.statusCode, replay.body).toBe(200);
   const current = await t.app.inject({ url: options.recordUrl, headers: t.team.admin.headers });
-  const { overwritten, ...record } = replay.json();
+  const { overwritten, ...record } = replay.json<ReplayedRecord>();
   expect(overwritten).toEqual([]);
   expect(record).toEqual(current.json());
-  expect(record.version).toBe(later.json().version);
+  expect(record.version).toBe(later.json<ReplayedRecord>().version);
   expect(await historyLength(options.recordUrl)).toBe(historyBefore);
   return record;
 }
@@ -135,7 +145,7 @@ describe('change ids (X-Change-Id)', () => {
       engineerChange: { completed: true },
       adminChange: { completed: false },
     });
-    expect(ticked.checklist[0].completed).toBe(false);
+    expect(ticked.checklist?.[0]?.completed).toBe(false);
     const edited = await lostAnswerThenReplay({
       recordUrl: url,
       changeUrl: url,
@@ -154,7 +164,7 @@ describe('change ids (X-Change-Id)', () => {
     expect(first.statusCode).toBe(200);
     const stolen = await send(t.team.admin, 'PUT', `/api/tickets/${ticket._id}`, { status: 'Closed' }, headers);
     expect(stolen.statusCode).toBe(409);
-    expect(stolen.json()).toEqual({ message: expect.any(String) });
+    expect(stolen.json()).toEqual({ message: expect.any(String) as string });
     const elsewhere = await send(t.team.engineer, 'PUT', `/api/tickets/${other._id}`, { status: 'Closed' }, headers);
     expect(elsewhere.statusCode).toBe(409);
 
@@ -188,24 +198,24 @@ describe('who is named in an overwrite', () => {
     // Two edits the engineer made offline from version 1; the admin changed the status in between.
     await send(t.team.admin, 'PUT', url, { status: 'In Progress' });
     const first = await send(t.team.engineer, 'PUT', url, { status: 'Resolved' }, { 'if-match': '"1"' });
-    expect(first.json().overwritten).toEqual([
+    expect(first.json<ReplayedRecord>().overwritten).toEqual([
       expect.objectContaining({
         field: 'status',
         value: 'In Progress',
-        changedBy: expect.objectContaining({ _id: t.team.admin._id }),
+        changedBy: expect.objectContaining({ _id: t.team.admin._id }) as unknown,
       }),
     ]);
     const second = await send(t.team.engineer, 'PUT', url, { status: 'Closed' }, { 'if-match': '"1"' });
-    expect(second.json().overwritten).toEqual([]);
+    expect(second.json<ReplayedRecord>().overwritten).toEqual([]);
 
     await send(await registerUser(t.app, 'maintenance_engineer'), 'PUT', url, { priority: 'High' });
     await send(t.team.admin, 'PUT', url, { priority: 'Critical' });
     const third = await send(t.team.engineer, 'PUT', url, { priority: 'Low' }, { 'if-match': '"1"' });
-    expect(third.json().overwritten).toEqual([
+    expect(third.json<ReplayedRecord>().overwritten).toEqual([
       expect.objectContaining({
         field: 'priority',
         value: 'Critical',
-        changedBy: expect.objectContaining({ _id: t.team.admin._id }),
+        changedBy: expect.objectContaining({ _id: t.team.admin._id }) as unknown,
       }),
     ]);
   });

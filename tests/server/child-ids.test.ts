@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { machineInput, useTeamApp } from './helpers/app.ts';
 import { multipart } from './helpers/multipart.ts';
+import { idOf } from './helpers/json.ts';
 
 /**
  * A comment or file `_id` is a replay only under the ticket or incident it was first sent to: the
@@ -19,7 +20,7 @@ async function createTicket(machine: string) {
     headers: t.team.operator.headers,
     payload: { title: 'Worn belt', description: 'Conveyor 2', machine },
   });
-  return response.json()._id as string;
+  return idOf(response);
 }
 
 beforeAll(async () => {
@@ -29,8 +30,8 @@ beforeAll(async () => {
     headers: t.team.admin.headers,
     payload: machineInput(),
   });
-  ticketA = await createTicket(machine.json()._id);
-  ticketB = await createTicket(machine.json()._id);
+  ticketA = await createTicket(idOf(machine));
+  ticketB = await createTicket(idOf(machine));
   const reported = await t.app.inject({
     method: 'POST',
     url: '/api/incidents',
@@ -43,7 +44,7 @@ beforeAll(async () => {
       incidentDate: new Date().toISOString(),
     },
   });
-  incident = reported.json()._id;
+  incident = idOf(reported);
 });
 
 const comment = (ticket: string, _id: string) =>
@@ -74,7 +75,8 @@ const attach = (kind: 'tickets' | 'incidents', id: string, fileId: string) =>
 const upload = (fileId: string) => sendFile('/api/upload/single', fileId);
 
 async function read(kind: 'tickets' | 'incidents', id: string) {
-  return (await t.app.inject({ url: `/api/${kind}/${id}`, headers: t.team.operator.headers })).json();
+  const response = await t.app.inject({ url: `/api/${kind}/${id}`, headers: t.team.operator.headers });
+  return response.json<{ comments?: unknown[]; attachments: unknown[] }>();
 }
 
 describe('client ids of comments and attachments', () => {

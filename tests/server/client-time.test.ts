@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { historyEntry } from '../../src/shared/schemas/common.ts';
 import { machineInput, useTeamApp } from './helpers/app.ts';
 import { multipart } from './helpers/multipart.ts';
+import { idOf } from './helpers/json.ts';
 
 /** `X-Client-Time` is validated on every kind of write: never stored as nonsense, never a 5xx. */
 const t = useTeamApp();
@@ -14,14 +17,14 @@ beforeAll(async () => {
     headers: t.team.admin.headers,
     payload: machineInput(),
   });
-  machineId = machine.json()._id;
+  machineId = idOf(machine);
   const ticket = await t.app.inject({
     method: 'POST',
     url: '/api/tickets',
     headers: t.team.admin.headers,
     payload: { title: 'Hydraulic leak', description: 'Under the press', machine: machineId },
   });
-  ticketId = ticket.json()._id;
+  ticketId = idOf(ticket);
 });
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -76,9 +79,9 @@ describe('X-Client-Time', () => {
       payload: { priority: 'Critical' },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const history = (
-      await t.app.inject({ url: `/api/tickets/${ticketId}/history`, headers: t.team.admin.headers })
-    ).json();
+    const history = z
+      .array(historyEntry)
+      .parse((await t.app.inject({ url: `/api/tickets/${ticketId}/history`, headers: t.team.admin.headers })).json());
     expect(history).toContainEqual(
       expect.objectContaining({ field: 'priority', clientTime: '2026-11-20T06:00:00.123Z' }),
     );

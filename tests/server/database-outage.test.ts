@@ -45,7 +45,7 @@ describe.skipIf(!serverUrl)('PostgreSQL outage under a running server', () => {
   const locationsOnFirst = async () => {
     const response = await machinesOnFirst();
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { location: string }[]).map((machine) => machine.location);
+    return response.json<{ location: string }[]>().map((machine) => machine.location);
   };
   const moveMachine = async (id: string, location: string) => {
     const response = await second.inject({
@@ -65,7 +65,7 @@ describe.skipIf(!serverUrl)('PostgreSQL outage under a running server', () => {
       payload: machineInput({ location: 'Potroom A' }),
     });
     expect(created.statusCode, created.body).toBe(201);
-    const id = (created.json() as { _id: string })._id;
+    const id = created.json<{ _id: string }>()._id;
     expect(await locationsOnFirst()).toEqual(['Potroom A']);
 
     await proxy.cut();
@@ -74,7 +74,7 @@ describe.skipIf(!serverUrl)('PostgreSQL outage under a running server', () => {
         const response = await machinesOnFirst();
         expect(response.statusCode).toBe(503);
         expect(response.headers['retry-after']).toMatch(/^\d+$/);
-        expect(response.json()).toEqual({ message: expect.stringMatching(/database/i) });
+        expect(response.json()).toEqual({ message: expect.stringMatching(/database/i) as string });
       },
       { timeout: 10_000, interval: 100 },
     );

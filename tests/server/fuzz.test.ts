@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, machineInput, registerUser, type TestApp } from './helpers/app.ts';
 import { multipart } from './helpers/multipart.ts';
+import { idOf } from './helpers/json.ts';
 
 /**
  * Property-based fuzzing from the OpenAPI document: for every operation, malformed requests (wrong
@@ -56,7 +57,7 @@ beforeAll(async () => {
   const admin = await registerUser(t.app, 'admin');
   authorization = admin.headers.authorization;
   const post = async (url: string, payload: object) =>
-    (await t.app.inject({ method: 'POST', url, headers: admin.headers, payload })).json() as { _id: string };
+    (await t.app.inject({ method: 'POST', url, headers: admin.headers, payload })).json<{ _id: string }>();
   const machine = await post('/api/machines', machineInput());
   const ticket = await post('/api/tickets', { title: 'Leak', description: 'Oil', machine: machine._id });
   const incident = await post('/api/incidents', {
@@ -86,7 +87,7 @@ beforeAll(async () => {
     incidents: incident._id,
     maintenance: schedule._id,
     itemId: schedule.checklist[0]!._id,
-    upload: file.json()._id,
+    upload: idOf(file),
     assignedTo: admin._id,
     assignee: admin._id,
   };
@@ -438,8 +439,11 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         );
       });
       const result = await fc.check(property, { seed: seed + index, numRuns: runsPerOperation, endOnFailure: true });
-      if (result.failed)
-        failures.push(`${operation.method} ${operation.path}: ${String(result.errorInstance ?? '').slice(0, 600)}`);
+      if (result.failed) {
+        const error = result.errorInstance;
+        const reason = error instanceof Error ? error.toString() : JSON.stringify(error);
+        failures.push(`${operation.method} ${operation.path}: ${reason.slice(0, 600)}`);
+      }
     }
     console.info(
       `fuzz: answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,

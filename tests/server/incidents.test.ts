@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { historyEntry } from '../../src/shared/schemas/common.ts';
 import { incident, incidentPage, incidentUpdated, type Incident } from '../../src/shared/schemas/incident.ts';
 import { type Account, useTeamApp } from './helpers/app.ts';
+import { errorMessage } from './helpers/json.ts';
 
 const t = useTeamApp();
 const roles = () => [t.team.admin, t.team.engineer, t.team.safety, t.team.operator];
@@ -93,7 +94,7 @@ describe('reporting incidents', () => {
         payload: incidentInput(overrides),
       });
       expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
-      expect(response.json().message).toMatch(message);
+      expect(errorMessage(response)).toMatch(message);
     }
   });
 
@@ -119,7 +120,7 @@ describe('reporting incidents', () => {
     ).toBe(409);
     expect((await list(`search=${encodeURIComponent(payload.title)}`)).total).toBe(1);
     const next = await createIncident();
-    expect(Number(next.incidentNumber.slice(4))).toBe(Number(first.json().incidentNumber.slice(4)) + 1);
+    expect(Number(next.incidentNumber.slice(4))).toBe(Number(incident.parse(first.json()).incidentNumber.slice(4)) + 1);
   });
 
   it('gives concurrent reports distinct numbers', async () => {
@@ -184,7 +185,7 @@ describe('listing incidents', () => {
     ]);
     const bad = await t.app.inject({ url: '/api/incidents?severity=Severe', headers: t.team.operator.headers });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/^querystring severity/);
+    expect(errorMessage(bad)).toMatch(/^querystring severity/);
   });
 });
 
@@ -202,7 +203,7 @@ describe('updating incidents', () => {
     for (const account of [t.team.engineer, t.team.operator]) {
       const response = await put(record._id, { status: 'Open' }, account);
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toMatch(
+      expect(errorMessage(response)).toMatch(
         /role may not change status of this incident: Administrators and Safety Officers may edit every field/,
       );
     }
@@ -236,7 +237,7 @@ describe('updating incidents', () => {
     await put(record._id, { status: 'Under Investigation' }, t.team.safety);
     const late = await put(record._id, { description: 'More detail' }, t.team.operator);
     expect(late.statusCode).toBe(403);
-    expect(late.json().message).toMatch(/only while it is Open/);
+    expect(errorMessage(late)).toMatch(/only while it is Open/);
   });
 
   it('changes only the fields sent, reports overwrites and keeps history', async () => {

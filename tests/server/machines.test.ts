@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { machine, machineUpdated } from '../../src/shared/schemas/machine.ts';
 import { machineInput, useTeamApp } from './helpers/app.ts';
+import { errorMessage, idOf } from './helpers/json.ts';
 
 const t = useTeamApp();
 
@@ -38,8 +39,16 @@ describe('machines', () => {
     expect(machines.every((m) => m.department === 'Rolling Mill')).toBe(true);
 
     for (const search of ['ptm-40', 'FIVES']) {
-      const byModelOrMaker = await t.app.inject({ url: `/api/machines?search=${search}`, headers: t.team.operator.headers });
-      expect(z.array(machine).parse(byModelOrMaker.json()).map((m) => m._id)).toContain(created._id);
+      const byModelOrMaker = await t.app.inject({
+        url: `/api/machines?search=${search}`,
+        headers: t.team.operator.headers,
+      });
+      expect(
+        z
+          .array(machine)
+          .parse(byModelOrMaker.json())
+          .map((m) => m._id),
+      ).toContain(created._id);
     }
 
     const none = await t.app.inject({
@@ -58,7 +67,7 @@ describe('machines', () => {
       payload: machineInput({ machineId: first.machineId }),
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toContain(first.machineId);
+    expect(errorMessage(again)).toContain(first.machineId);
   });
 
   it('names the field and the rule when input is invalid', async () => {
@@ -69,7 +78,7 @@ describe('machines', () => {
       payload: machineInput({ name: '   ', installationDate: 'yesterday' }),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/name: Machine name is required|installationDate/);
+    expect(errorMessage(response)).toMatch(/name: Machine name is required|installationDate/);
   });
 
   it('lets every role change the status, and keeps history of who did it', async () => {
@@ -101,7 +110,7 @@ describe('machines', () => {
       payload,
     });
     expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
-    expect(second.json()._id).toBe(_id);
+    expect(idOf(second)).toBe(_id);
     const list = await t.app.inject({
       url: `/api/machines?search=${payload.machineId}`,
       headers: t.team.engineer.headers,
@@ -150,7 +159,7 @@ describe('machines', () => {
       headers: t.team.engineer.headers,
     });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().message).toBe('The Maintenance Engineer role may not delete machines.');
+    expect(errorMessage(denied)).toBe('The Maintenance Engineer role may not delete machines.');
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/machines/${created._id}`,

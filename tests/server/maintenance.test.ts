@@ -6,6 +6,7 @@ import { historyEntry, type Overwrite } from '../../src/shared/schemas/common.ts
 import { machine } from '../../src/shared/schemas/machine.ts';
 import { schedule, scheduleUpdated, type Schedule } from '../../src/shared/schemas/schedule.ts';
 import { type Account, machineInput, useTeamApp } from './helpers/app.ts';
+import { errorMessage } from './helpers/json.ts';
 
 const t = useTeamApp();
 
@@ -87,7 +88,7 @@ describe('maintenance schedules', () => {
     });
     expect(created.checklist).toEqual([
       { _id: clientItemId, task: 'Drain oil', completed: false, notes: '' },
-      { _id: expect.any(String), task: 'Fit new filters', completed: false, notes: 'Part HF-22' },
+      { _id: expect.any(String) as string, task: 'Fit new filters', completed: false, notes: 'Part HF-22' },
     ]);
 
     const read = await request(t.team.operator, 'GET', `/api/maintenance/${created._id}`);
@@ -154,7 +155,7 @@ describe('maintenance schedules', () => {
     for (const [overrides, message] of cases) {
       const response = await request(t.team.admin, 'POST', '/api/maintenance', scheduleInput(target._id, overrides));
       expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
-      expect(response.json().message).toMatch(message);
+      expect(errorMessage(response)).toMatch(message);
     }
     const itemId = randomUUID();
     const twice = await request(
@@ -169,20 +170,20 @@ describe('maintenance schedules', () => {
       }),
     );
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().message).toBe('checklist: each item _id must be unique');
+    expect(errorMessage(twice)).toBe('checklist: each item _id must be unique');
   });
 
   it('needs a live machine and an existing assignee', async () => {
     const unknownMachine = await request(t.team.admin, 'POST', '/api/maintenance', scheduleInput(randomUUID()));
     expect(unknownMachine.statusCode).toBe(400);
-    expect(unknownMachine.json().message).toBe('Machine not found');
+    expect(errorMessage(unknownMachine)).toBe('Machine not found');
 
     const retired = await createMachine();
     const kept = await createSchedule(retired._id);
     await request(t.team.admin, 'DELETE', `/api/machines/${retired._id}`);
     const onDeleted = await request(t.team.admin, 'POST', '/api/maintenance', scheduleInput(retired._id));
     expect(onDeleted.statusCode).toBe(400);
-    expect(onDeleted.json().message).toBe('Machine not found');
+    expect(errorMessage(onDeleted)).toBe('Machine not found');
     // An existing schedule keeps showing its soft-deleted machine.
     const read = await request(t.team.operator, 'GET', `/api/maintenance/${kept._id}`);
     expect(schedule.parse(read.json()).machine).toEqual({ _id: retired._id, name: retired.name });
@@ -195,10 +196,10 @@ describe('maintenance schedules', () => {
       scheduleInput(target._id, { assignedTo: randomUUID() }),
     );
     expect(nobody.statusCode).toBe(400);
-    expect(nobody.json().message).toBe('assignedTo: no user has this id');
+    expect(errorMessage(nobody)).toBe('assignedTo: no user has this id');
     const moved = await request(t.team.admin, 'PUT', `/api/maintenance/${kept._id}`, { machine: randomUUID() });
     expect(moved.statusCode).toBe(400);
-    expect(moved.json().message).toBe('Machine not found');
+    expect(errorMessage(moved)).toBe('Machine not found');
   });
 
   it('answers 404 for unknown schedules and 400 for malformed ids', async () => {
@@ -215,7 +216,7 @@ describe('maintenance schedules', () => {
     }
     const bad = await request(t.team.admin, 'GET', '/api/maintenance/123');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('params id: must be a UUID');
+    expect(errorMessage(bad)).toBe('params id: must be a UUID');
   });
 
   it('replays a create with the same _id without a duplicate; another user gets 409', async () => {
@@ -231,7 +232,7 @@ describe('maintenance schedules', () => {
     expect(await list(`machine=${target._id}`)).toHaveLength(1);
     const stranger = await request(t.team.admin, 'POST', '/api/maintenance', payload);
     expect(stranger.statusCode).toBe(409);
-    expect(stranger.json().message).toBe('A schedule with this _id was already created by another user');
+    expect(errorMessage(stranger)).toBe('A schedule with this _id was already created by another user');
   });
 });
 
@@ -240,7 +241,7 @@ describe('status: Overdue reporting and filters', () => {
     const target = await createMachine();
     const late = await createSchedule(target._id, { title: 'late', scheduledDate: daysFromNow(-2) });
     const ahead = await createSchedule(target._id, { title: 'ahead', scheduledDate: daysFromNow(2) });
-    const storedOverdue = await createSchedule(target._id, {
+    await createSchedule(target._id, {
       title: 'marked',
       scheduledDate: daysFromNow(3),
       status: 'Overdue',
@@ -302,7 +303,7 @@ describe('status: Overdue reporting and filters', () => {
     ]);
     const bad = await request(t.team.operator, 'GET', '/api/maintenance?from=soon');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/^querystring from: /);
+    expect(errorMessage(bad)).toMatch(/^querystring from: /);
   });
 });
 
@@ -329,10 +330,10 @@ describe('calendar', () => {
     for (const month of ['13', '0', 'march']) {
       const response = await request(t.team.operator, 'GET', `/api/maintenance/calendar/2031/${month}`);
       expect(response.statusCode, month).toBe(400);
-      expect(response.json().message).toMatch(/^params month: /);
+      expect(errorMessage(response)).toMatch(/^params month: /);
     }
     const thirteen = await request(t.team.operator, 'GET', '/api/maintenance/calendar/2031/13');
-    expect(thirteen.json().message).toBe('params month: month must be 1 to 12');
+    expect(errorMessage(thirteen)).toBe('params month: month must be 1 to 12');
   });
 });
 
@@ -431,7 +432,7 @@ describe('updates', () => {
     const body = parseUpdated(replaced.json());
     expect(body.checklist).toEqual([
       { _id: seals!._id, task: 'Check seals', completed: false, notes: 'Replaced both' },
-      { _id: expect.any(String), task: 'Test run', completed: false, notes: '' },
+      { _id: expect.any(String) as string, task: 'Test run', completed: false, notes: '' },
     ]);
     expect(body.checklist[1]!._id).not.toBe(bolts!._id);
     expect(body.overwritten).toEqual([
@@ -504,15 +505,15 @@ describe('checklist items', () => {
     const itemUrl = `/api/maintenance/${created._id}/checklist/${created.checklist[0]!._id}`;
     const blank = await request(t.team.admin, 'PATCH', itemUrl, { task: ' ' });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().message).toBe('task: Task is required');
+    expect(errorMessage(blank)).toBe('task: Task is required');
     const wrongType = await request(t.team.admin, 'PATCH', itemUrl, { completed: 'yes' });
     expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json().message).toMatch(/^completed: /);
+    expect(errorMessage(wrongType)).toMatch(/^completed: /);
     const badItem = await request(t.team.admin, 'PATCH', `/api/maintenance/${created._id}/checklist/item-1`, {
       completed: true,
     });
     expect(badItem.statusCode).toBe(400);
-    expect(badItem.json().message).toBe("params itemId: must be a UUID or the item's position (0, 1, …)");
+    expect(errorMessage(badItem)).toBe("params itemId: must be a UUID or the item's position (0, 1, …)");
   });
 
   it("also finds the item by its position, as the original API did, recording it under the item's _id", async () => {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, type Role } from '../../src/shared/enums.ts';
 import { can, deniedMessage, type Action } from '../../src/shared/permissions.ts';
+import { schedule as scheduleSchema } from '../../src/shared/schemas/schedule.ts';
 import { createTestApp, machineInput, registerTeam, type Account, type TestApp } from './helpers/app.ts';
 import { multipart } from './helpers/multipart.ts';
+import { errorMessage, idOf } from './helpers/json.ts';
 
 /**
  * The whole role table: every write (and the restricted reads) for every role, expected from the
@@ -21,7 +23,7 @@ afterAll(() => t.close());
 async function adminCreates(url: string, payload: object): Promise<string> {
   const response = await t.app.inject({ method: 'POST', url, headers: team.admin.headers, payload });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json()._id;
+  return idOf(response);
 }
 
 const newMachine = () => adminCreates('/api/machines', machineInput());
@@ -42,40 +44,158 @@ const newSchedule = async () =>
     scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
     checklist: [{ task: 'Grease bearings' }],
   });
-const png = () => multipart([{ name: 'file', filename: 'photo.png', type: 'image/png', data: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]) }]);
+const png = () =>
+  multipart([
+    {
+      name: 'file',
+      filename: 'photo.png',
+      type: 'image/png',
+      data: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]),
+    },
+  ]);
+
+interface CaseRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  payload?: object | Buffer;
+  contentType?: string;
+}
 
 interface Case {
   action: Action;
   name: string;
-  request(): Promise<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object | Buffer; contentType?: string }>;
+  request(): CaseRequest | Promise<CaseRequest>;
 }
 
 const cases: Case[] = [
-  { action: 'machine:create', name: 'POST /machines', request: async () => ({ method: 'POST', url: '/api/machines', payload: machineInput() }) },
-  { action: 'machine:update', name: 'PUT /machines/:id', request: async () => ({ method: 'PUT', url: `/api/machines/${await newMachine()}`, payload: { location: 'Bay 2' } }) },
-  { action: 'machine:status', name: 'PATCH /machines/:id/status', request: async () => ({ method: 'PATCH', url: `/api/machines/${await newMachine()}/status`, payload: { status: 'Down' } }) },
-  { action: 'machine:delete', name: 'DELETE /machines/:id', request: async () => ({ method: 'DELETE', url: `/api/machines/${await newMachine()}` }) },
-  { action: 'ticket:create', name: 'POST /tickets', request: async () => ({ method: 'POST', url: '/api/tickets', payload: { title: 'Noise', description: 'Gearbox', machine: await newMachine() } }) },
-  { action: 'ticket:manage', name: 'PUT /tickets/:id (status)', request: async () => ({ method: 'PUT', url: `/api/tickets/${await newTicket()}`, payload: { status: 'In Progress' } }) },
-  { action: 'ticket:comment', name: 'POST /tickets/:id/comments', request: async () => ({ method: 'POST', url: `/api/tickets/${await newTicket()}/comments`, payload: { comment: 'On my way' } }) },
-  { action: 'file:upload', name: 'POST /tickets/:id/attachments', request: async () => ({ method: 'POST', url: `/api/tickets/${await newTicket()}/attachments`, ...asUpload() }) },
-  { action: 'file:upload', name: 'POST /upload/single', request: async () => ({ method: 'POST', url: '/api/upload/single', ...asUpload() }) },
-  { action: 'incident:create', name: 'POST /incidents', request: async () => ({ method: 'POST', url: '/api/incidents', payload: { title: 'Near miss', description: 'Forklift', location: 'Yard', department: 'Casting', incidentDate: new Date().toISOString() } }) },
-  { action: 'incident:manage', name: 'PUT /incidents/:id (status)', request: async () => ({ method: 'PUT', url: `/api/incidents/${await newIncident()}`, payload: { status: 'Under Investigation' } }) },
-  { action: 'file:upload', name: 'POST /incidents/:id/attachments', request: async () => ({ method: 'POST', url: `/api/incidents/${await newIncident()}/attachments`, ...asUpload() }) },
-  { action: 'schedule:manage', name: 'POST /maintenance', request: async () => ({ method: 'POST', url: '/api/maintenance', payload: { title: 'Inspection', machine: await newMachine(), scheduledDate: new Date().toISOString() } }) },
-  { action: 'schedule:manage', name: 'PUT /maintenance/:id', request: async () => ({ method: 'PUT', url: `/api/maintenance/${await newSchedule()}`, payload: { status: 'In Progress' } }) },
+  {
+    action: 'machine:create',
+    name: 'POST /machines',
+    request: () => ({ method: 'POST', url: '/api/machines', payload: machineInput() }),
+  },
+  {
+    action: 'machine:update',
+    name: 'PUT /machines/:id',
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/machines/${await newMachine()}`,
+      payload: { location: 'Bay 2' },
+    }),
+  },
+  {
+    action: 'machine:status',
+    name: 'PATCH /machines/:id/status',
+    request: async () => ({
+      method: 'PATCH',
+      url: `/api/machines/${await newMachine()}/status`,
+      payload: { status: 'Down' },
+    }),
+  },
+  {
+    action: 'machine:delete',
+    name: 'DELETE /machines/:id',
+    request: async () => ({ method: 'DELETE', url: `/api/machines/${await newMachine()}` }),
+  },
+  {
+    action: 'ticket:create',
+    name: 'POST /tickets',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/tickets',
+      payload: { title: 'Noise', description: 'Gearbox', machine: await newMachine() },
+    }),
+  },
+  {
+    action: 'ticket:manage',
+    name: 'PUT /tickets/:id (status)',
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/tickets/${await newTicket()}`,
+      payload: { status: 'In Progress' },
+    }),
+  },
+  {
+    action: 'ticket:comment',
+    name: 'POST /tickets/:id/comments',
+    request: async () => ({
+      method: 'POST',
+      url: `/api/tickets/${await newTicket()}/comments`,
+      payload: { comment: 'On my way' },
+    }),
+  },
+  {
+    action: 'file:upload',
+    name: 'POST /tickets/:id/attachments',
+    request: async () => ({ method: 'POST', url: `/api/tickets/${await newTicket()}/attachments`, ...asUpload() }),
+  },
+  {
+    action: 'file:upload',
+    name: 'POST /upload/single',
+    request: () => ({ method: 'POST', url: '/api/upload/single', ...asUpload() }),
+  },
+  {
+    action: 'incident:create',
+    name: 'POST /incidents',
+    request: () => ({
+      method: 'POST',
+      url: '/api/incidents',
+      payload: {
+        title: 'Near miss',
+        description: 'Forklift',
+        location: 'Yard',
+        department: 'Casting',
+        incidentDate: new Date().toISOString(),
+      },
+    }),
+  },
+  {
+    action: 'incident:manage',
+    name: 'PUT /incidents/:id (status)',
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/incidents/${await newIncident()}`,
+      payload: { status: 'Under Investigation' },
+    }),
+  },
+  {
+    action: 'file:upload',
+    name: 'POST /incidents/:id/attachments',
+    request: async () => ({ method: 'POST', url: `/api/incidents/${await newIncident()}/attachments`, ...asUpload() }),
+  },
+  {
+    action: 'schedule:manage',
+    name: 'POST /maintenance',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/maintenance',
+      payload: { title: 'Inspection', machine: await newMachine(), scheduledDate: new Date().toISOString() },
+    }),
+  },
+  {
+    action: 'schedule:manage',
+    name: 'PUT /maintenance/:id',
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/maintenance/${await newSchedule()}`,
+      payload: { status: 'In Progress' },
+    }),
+  },
   {
     action: 'schedule:manage',
     name: 'PATCH /maintenance/:id/checklist/:itemId',
     request: async () => {
       const id = await newSchedule();
-      const item = (await t.app.inject({ url: `/api/maintenance/${id}`, headers: team.admin.headers })).json().checklist[0]._id;
+      const schedule = await t.app.inject({ url: `/api/maintenance/${id}`, headers: team.admin.headers });
+      const item = scheduleSchema.parse(schedule.json()).checklist[0]!._id;
       return { method: 'PATCH', url: `/api/maintenance/${id}/checklist/${item}`, payload: { completed: true } };
     },
   },
-  { action: 'analytics:view', name: 'GET /analytics/tickets/mttr', request: async () => ({ method: 'GET', url: '/api/analytics/tickets/mttr' }) },
-  { action: 'user:list', name: 'GET /users', request: async () => ({ method: 'GET', url: '/api/users' }) },
+  {
+    action: 'analytics:view',
+    name: 'GET /analytics/tickets/mttr',
+    request: () => ({ method: 'GET', url: '/api/analytics/tickets/mttr' }),
+  },
+  { action: 'user:list', name: 'GET /users', request: () => ({ method: 'GET', url: '/api/users' }) },
 ];
 
 function asUpload() {
@@ -100,7 +220,9 @@ describe('the role table', () => {
         } else {
           expect(response.statusCode, response.body).toBe(403);
           // Field-level checks (tickets, incidents) name the fields they refuse; the rest use the table's text.
-          expect(response.json().message).toMatch(new RegExp(`^${deniedMessage(role, testCase.action).split(' may not ')[0]} may not `));
+          expect(errorMessage(response)).toMatch(
+            new RegExp(`^${deniedMessage(role, testCase.action).split(' may not ')[0]} may not `),
+          );
         }
       });
     }

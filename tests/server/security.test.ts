@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from './helpers/app.ts';
+import { errorMessage, type OpenApiPaths } from './helpers/json.ts';
 
 describe('security headers, CORS and docs', () => {
   let t: TestApp;
@@ -29,10 +30,7 @@ describe('security headers, CORS and docs', () => {
   it('answers a preflight from an allowed origin for every method and path of the API', async () => {
     const origin = 'https://tablets.plant.example';
     const requested = ['authorization', 'content-type', 'if-match', 'x-client-time', 'x-change-id'];
-    const paths = (await t.app.inject({ url: '/api/docs/json' })).json().paths as Record<
-      string,
-      Record<string, unknown>
-    >;
+    const paths = (await t.app.inject({ url: '/api/docs/json' })).json<OpenApiPaths>().paths;
     const list = (header: unknown) => String(header).toLowerCase().split(/,\s*/);
     const routes = Object.entries(paths).flatMap(([template, operations]) =>
       Object.keys(operations).map((method) => ({
@@ -70,21 +68,21 @@ describe('security headers, CORS and docs', () => {
     const page = await t.app.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(page.statusCode);
     const spec = await t.app.inject({ url: '/api/docs/json' });
-    const paths = Object.keys(spec.json().paths);
+    const paths = Object.keys(spec.json<OpenApiPaths>().paths);
     expect(paths).toEqual(expect.arrayContaining(['/api/machines/', '/api/auth/login', '/api/sync/']));
   });
 
   it('answers unknown API paths with a JSON 404 that does not echo the URL', async () => {
     const response = await t.app.inject({ url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ message: expect.any(String) as string });
     expect(response.body).not.toContain('nothing-here');
   });
 
   it('asks for a token on protected routes', async () => {
     const none = await t.app.inject({ url: '/api/machines' });
     expect(none.statusCode).toBe(401);
-    expect(none.json().message).toBe('Please sign in');
+    expect(errorMessage(none)).toBe('Please sign in');
     const forged = await t.app.inject({ url: '/api/machines', headers: { authorization: 'Bearer abc.def.ghi' } });
     expect(forged.statusCode).toBe(401);
   });
@@ -130,7 +128,7 @@ describe('logs', () => {
   it('never contain a password or a token', async () => {
     const stream = new PassThrough();
     let written = '';
-    stream.on('data', (chunk) => (written += chunk.toString()));
+    stream.on('data', (chunk: Buffer) => (written += chunk.toString()));
     const t = await createTestApp({ LOG_LEVEL: 'trace' }, stream);
     try {
       const account = await registerUser(t.app, 'operator');

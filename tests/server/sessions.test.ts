@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { users } from '../../src/server/db/schema.ts';
 import type { Role } from '../../src/shared/enums.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers/app.ts';
+import type { OpenApiPaths } from './helpers/json.ts';
 
 const setRole = (t: TestApp, userId: string, role: Role) =>
   t.database.db.update(users).set({ role }).where(eq(users.id, userId));
@@ -19,14 +20,11 @@ describe('a deleted account', () => {
     expect((await t.app.inject({ url: '/api/machines', headers: account.headers })).statusCode).toBe(200);
     await t.database.db.delete(users).where(eq(users.id, account._id));
 
-    const paths = (await t.app.inject({ url: '/api/docs/json' })).json().paths as Record<
-      string,
-      Record<string, { security?: unknown[] }>
-    >;
+    const paths = (await t.app.inject({ url: '/api/docs/json' })).json<OpenApiPaths<{ security?: unknown[] }>>().paths;
     const routes = Object.entries(paths).flatMap(([template, operations]) =>
       Object.entries(operations)
         .filter(([, operation]) => operation.security?.length !== 0)
-        .map(([method, operation]) => ({
+        .map(([method]) => ({
           method: method.toUpperCase() as 'GET',
           url: template.replaceAll(/\{\w+\}/g, crypto.randomUUID()),
         })),

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { syncPage, type SyncPage } from '../../src/shared/schemas/sync.ts';
 import { machineInput, useTeamApp } from './helpers/app.ts';
+import { errorMessage } from './helpers/json.ts';
 
 const t = useTeamApp();
 
 async function post(url: string, payload: object) {
   const response = await t.app.inject({ method: 'POST', url, headers: t.team.admin.headers, payload });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { _id: string; version: number };
+  return response.json<{ _id: string; version: number }>();
 }
 
 async function pull(cursor: string, limit = 500): Promise<SyncPage> {
@@ -131,13 +132,15 @@ describe('GET /api/sync', () => {
     const baseVersions = delivered.get(base._id) ?? [];
     expect(new Set(baseVersions).size).toBe(baseVersions.length);
     expect([...baseVersions].sort((a, b) => a - b)).toEqual(baseVersions);
-    const final = (await t.app.inject({ url: `/api/machines/${base._id}`, headers: t.team.admin.headers })).json();
+    const final = (await t.app.inject({ url: `/api/machines/${base._id}`, headers: t.team.admin.headers })).json<{
+      version: number;
+    }>();
     expect(baseVersions.at(-1)).toBe(final.version);
   });
 
   it('rejects a malformed cursor with a message', async () => {
     const response = await t.app.inject({ url: '/api/sync?cursor=abc', headers: t.team.admin.headers });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('cursor');
+    expect(errorMessage(response)).toContain('cursor');
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { historyEntry } from '../../src/shared/schemas/common.ts';
 import { ticket, ticketPage, ticketUpdated, type Ticket } from '../../src/shared/schemas/ticket.ts';
 import { type Account, machineInput, useTeamApp } from './helpers/app.ts';
+import { errorMessage, idOf } from './helpers/json.ts';
 
 const t = useTeamApp();
 let machineId: string;
@@ -16,7 +17,7 @@ beforeAll(async () => {
     headers: t.team.admin.headers,
     payload: machineInput({ name: 'Cold Mill Stand 1', department: 'Rolling Mill', location: 'Hall 2' }),
   });
-  machineId = response.json()._id;
+  machineId = idOf(response);
 });
 
 const ticketInput = (overrides: Record<string, unknown> = {}) => ({
@@ -96,7 +97,7 @@ describe('creating tickets', () => {
         payload: ticketInput(overrides),
       });
       expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
-      expect(response.json().message).toMatch(message);
+      expect(errorMessage(response)).toMatch(message);
     }
   });
 
@@ -108,7 +109,7 @@ describe('creating tickets', () => {
       payload: ticketInput({ title: 'Leak\u0000' }),
     });
     expect(created.statusCode).toBe(400);
-    expect(created.json().message).toBe('Text may not contain NUL characters');
+    expect(errorMessage(created)).toBe('Text may not contain NUL characters');
     const searched = await t.app.inject({ url: '/api/tickets?search=%00leak', headers: t.team.operator.headers });
     expect(searched.statusCode).toBe(400);
   });
@@ -121,7 +122,7 @@ describe('creating tickets', () => {
       payload: ticketInput({ machine: randomUUID() }),
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe('Machine not found');
+    expect(errorMessage(unknown)).toBe('Machine not found');
 
     const machine = await t.app.inject({
       method: 'POST',
@@ -129,8 +130,8 @@ describe('creating tickets', () => {
       headers: t.team.admin.headers,
       payload: machineInput({ name: 'Old Caster' }),
     });
-    const old = await createTicket({ machine: machine.json()._id });
-    await t.app.inject({ method: 'DELETE', url: `/api/machines/${machine.json()._id}`, headers: t.team.admin.headers });
+    const old = await createTicket({ machine: idOf(machine) });
+    await t.app.inject({ method: 'DELETE', url: `/api/machines/${idOf(machine)}`, headers: t.team.admin.headers });
     const read = ticket.parse(
       (await t.app.inject({ url: `/api/tickets/${old._id}`, headers: t.team.operator.headers })).json(),
     );
@@ -139,10 +140,10 @@ describe('creating tickets', () => {
       method: 'POST',
       url: '/api/tickets',
       headers: t.team.operator.headers,
-      payload: ticketInput({ machine: machine.json()._id }),
+      payload: ticketInput({ machine: idOf(machine) }),
     });
     expect(onDeleted.statusCode).toBe(400);
-    expect(onDeleted.json().message).toBe('Machine not found');
+    expect(errorMessage(onDeleted)).toBe('Machine not found');
   });
 
   it('replays a create without a duplicate or a used number; another user gets 409', async () => {
@@ -168,7 +169,7 @@ describe('creating tickets', () => {
       payload,
     });
     expect(stranger.statusCode).toBe(409);
-    expect(stranger.json().message).toMatch(/already created by another user/);
+    expect(errorMessage(stranger)).toMatch(/already created by another user/);
     expect((await list(`search=${encodeURIComponent(payload.title)}`)).total).toBe(1);
     const next = await createTicket();
     expect(numberOf(next)).toBe(numberOf(ticket.parse(first.json())) + 1);
@@ -230,7 +231,7 @@ describe('listing tickets', () => {
     expect((await list(`search=${token}`)).tickets).toHaveLength(10);
     const tooMany = await t.app.inject({ url: '/api/tickets?limit=101', headers: t.team.operator.headers });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().message).toMatch(/^querystring limit/);
+    expect(errorMessage(tooMany)).toMatch(/^querystring limit/);
   });
 
   it('filters by status and priority; empty filters mean any', async () => {
@@ -241,7 +242,7 @@ describe('listing tickets', () => {
     expect(inProgress.tickets.map((record) => record._id)).toEqual([created[0]!._id]);
     const bad = await t.app.inject({ url: '/api/tickets?status=Open', headers: t.team.operator.headers });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/status/);
+    expect(errorMessage(bad)).toMatch(/status/);
   });
 
   it('searches number, title and description, ignoring case and wildcards', async () => {
@@ -273,7 +274,7 @@ describe('updating tickets', () => {
     for (const account of [t.team.safety, t.team.operator]) {
       const response = await put(record._id, { status: 'Resolved' }, account);
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toMatch(/role may not change status of this ticket/);
+      expect(errorMessage(response)).toMatch(/role may not change status of this ticket/);
     }
   });
 
@@ -285,7 +286,7 @@ describe('updating tickets', () => {
 
     const statusChange = await put(record._id, { status: 'Closed' }, t.team.operator);
     expect(statusChange.statusCode).toBe(403);
-    expect(statusChange.json().message).toBe(
+    expect(errorMessage(statusChange)).toBe(
       'The Operator role may not change status of this ticket: Administrators and Maintenance Engineers may edit every field, its reporter may edit title and description while it is Pending.',
     );
     const stranger = await put(record._id, { title: 'Not mine' }, t.team.safety);
@@ -296,7 +297,7 @@ describe('updating tickets', () => {
     await put(record._id, { status: 'In Progress' }, t.team.engineer);
     const late = await put(record._id, { title: 'Too late' }, t.team.operator);
     expect(late.statusCode).toBe(403);
-    expect(late.json().message).toMatch(/only while it is Pending/);
+    expect(errorMessage(late)).toMatch(/only while it is Pending/);
   });
 
   it('sets resolvedAt and closedAt with the status and clears them when reopened', async () => {
@@ -323,10 +324,10 @@ describe('updating tickets', () => {
     });
     const unknown = await put(record._id, { assignedTo: randomUUID() }, t.team.admin);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toMatch(/^assignedTo/);
+    expect(errorMessage(unknown)).toMatch(/^assignedTo/);
     const moved = await put(record._id, { machine: randomUUID() }, t.team.admin);
     expect(moved.statusCode).toBe(400);
-    expect(moved.json().message).toBe('Machine not found');
+    expect(errorMessage(moved)).toBe('Machine not found');
     const cleared = await put(record._id, { assignedTo: null }, t.team.admin);
     expect(ticketUpdated.parse(cleared.json()).assignedTo).toBeNull();
   });
@@ -412,10 +413,12 @@ describe('comments', () => {
       payload: { comment: '   ' },
     });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().message).toBe('comment: Comment is required');
-    const history = (
-      await t.app.inject({ url: `/api/tickets/${record._id}/history`, headers: t.team.operator.headers })
-    ).json();
+    expect(errorMessage(blank)).toBe('comment: Comment is required');
+    const history = z
+      .array(historyEntry)
+      .parse(
+        (await t.app.inject({ url: `/api/tickets/${record._id}/history`, headers: t.team.operator.headers })).json(),
+      );
     expect(history.at(-1)).toMatchObject({
       field: 'comment',
       newValue: { _id: payload._id, comment: 'Replaced the seal' },
@@ -448,7 +451,7 @@ describe('unknown and malformed ids', () => {
     }
     const malformed = await t.app.inject({ url: '/api/tickets/TKT-000001', headers: t.team.admin.headers });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toBe('params id: must be a UUID');
+    expect(errorMessage(malformed)).toBe('params id: must be a UUID');
   });
 
   it('requires sign-in', async () => {

@@ -6,6 +6,7 @@ import { incident } from '../../src/shared/schemas/incident.ts';
 import { ticket, ticketPage } from '../../src/shared/schemas/ticket.ts';
 import { multipart, type Part } from './helpers/multipart.ts';
 import { type Account, machineInput, useTeamApp } from './helpers/app.ts';
+import { errorMessage, idOf } from './helpers/json.ts';
 
 const t = useTeamApp();
 let ticketId: string;
@@ -22,9 +23,9 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/tickets',
     headers: t.team.operator.headers,
-    payload: { title: 'Cracked guard', description: 'See the photo', machine: machine.json()._id },
+    payload: { title: 'Cracked guard', description: 'See the photo', machine: idOf(machine) },
   });
-  ticketId = created.json()._id;
+  ticketId = idOf(created);
   const reported = await t.app.inject({
     method: 'POST',
     url: '/api/incidents',
@@ -37,7 +38,7 @@ beforeAll(async () => {
       incidentDate: new Date().toISOString(),
     },
   });
-  incidentId = reported.json()._id;
+  incidentId = idOf(reported);
 });
 
 const bytes = (head: number[] | string, size = 256) => {
@@ -129,13 +130,13 @@ describe('uploading files', () => {
     const six = Array.from({ length: 6 }, (_, index) => ({ name: 'files', ...samples.png, filename: `p${index}.png` }));
     const tooMany = await post('/api/upload/multiple', six);
     expect(tooMany.statusCode).toBe(413);
-    expect(tooMany.json().message).toBe('Too many files: at most 5 per upload');
+    expect(errorMessage(tooMany)).toBe('Too many files: at most 5 per upload');
     const twoInSingle = await post('/api/upload/single', [
       { name: 'file', ...samples.png },
       { name: 'file', ...samples.gif },
     ]);
     expect(twoInSingle.statusCode).toBe(413);
-    expect(twoInSingle.json().message).toBe('Too many files: at most 1 per upload');
+    expect(errorMessage(twoInSingle)).toBe('Too many files: at most 1 per upload');
   });
 
   it('refuses types outside the list, and files whose content does not match their type, with 415', async () => {
@@ -149,12 +150,12 @@ describe('uploading files', () => {
     for (const sample of cases) {
       const response = await post('/api/upload/single', [{ name: 'file', ...sample }]);
       expect(response.statusCode, sample.filename).toBe(415);
-      expect(response.json().message).toContain(sample.filename);
+      expect(errorMessage(response)).toContain(sample.filename);
     }
     const spoofed = await post('/api/upload/single', [
       { name: 'file', filename: 'photo.png', type: 'image/png', data: bytes('MZ') },
     ]);
-    expect(spoofed.json().message).toBe(
+    expect(errorMessage(spoofed)).toBe(
       '"photo.png" is not really a image/png file: its content does not match its type',
     );
   });
@@ -165,7 +166,7 @@ describe('uploading files', () => {
       { name: 'file', filename: 'huge.png', type: 'image/png', data },
     ]);
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe('File is too large: the limit is 10 MB');
+    expect(errorMessage(response)).toBe('File is too large: the limit is 10 MB');
   });
 
   it('answers broken or incomplete uploads with 400 or 415 and a message, never a 5xx', async () => {
@@ -211,7 +212,7 @@ describe('uploading files', () => {
     for (const [pending, status, message] of cases) {
       const response = await pending;
       expect(response.statusCode, String(message)).toBe(status);
-      expect(response.json().message).toMatch(message);
+      expect(errorMessage(response)).toMatch(message);
     }
   });
 
@@ -225,7 +226,7 @@ describe('uploading files', () => {
     const second = await post('/api/upload/single', parts);
     expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
     expect(fileRef.parse(second.json())).toEqual(fileRef.parse(first.json()));
-    expect(first.json()._id).toBe(_id);
+    expect(idOf(first)).toBe(_id);
     expect((await post('/api/upload/single', parts, t.team.engineer)).statusCode).toBe(409);
   });
 });
@@ -240,7 +241,7 @@ describe('deleting files', () => {
         headers: account.headers,
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe('Only the person who uploaded a file or an Administrator may delete it.');
+      expect(errorMessage(response)).toBe('Only the person who uploaded a file or an Administrator may delete it.');
     }
     const byAdmin = await t.app.inject({
       method: 'DELETE',
@@ -341,17 +342,21 @@ describe('attachments', () => {
   it('answers 404 for an unknown record and 415 for a refused file, changing nothing', async () => {
     const unknown = await post(`/api/tickets/${randomUUID()}/attachments`, [{ name: 'file', ...samples.png }]);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('Ticket not found');
+    expect(errorMessage(unknown)).toBe('Ticket not found');
     const unknownIncident = await post(`/api/incidents/${randomUUID()}/attachments`, [
       { name: 'file', ...samples.png },
     ]);
     expect(unknownIncident.json()).toEqual({ message: 'Incident not found' });
-    const before = (await t.app.inject({ url: `/api/incidents/${incidentId}`, headers: t.team.admin.headers })).json();
+    const before = incident.parse(
+      (await t.app.inject({ url: `/api/incidents/${incidentId}`, headers: t.team.admin.headers })).json(),
+    );
     const refused = await post(`/api/incidents/${incidentId}/attachments`, [
       { name: 'file', filename: 'run.sh', type: 'text/x-sh', data: Buffer.from('#!/bin/sh') },
     ]);
     expect(refused.statusCode).toBe(415);
-    const after = (await t.app.inject({ url: `/api/incidents/${incidentId}`, headers: t.team.admin.headers })).json();
+    const after = incident.parse(
+      (await t.app.inject({ url: `/api/incidents/${incidentId}`, headers: t.team.admin.headers })).json(),
+    );
     expect(after.version).toBe(before.version);
   });
 });

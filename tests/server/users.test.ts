@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { authResponse, user, userSummary } from '../../src/shared/schemas/user.ts';
 import { createTestApp, registerTeam, registerUser, type TestApp } from './helpers/app.ts';
+import { errorMessage } from './helpers/json.ts';
 
 const password = 'correct horse 1';
 const uniqueEmail = (prefix: string) => `${prefix}.${randomUUID().slice(0, 8)}@plant.test`;
@@ -236,7 +237,7 @@ describe('profile', () => {
       payload: { department: 'Canteen' },
     });
     expect(department.statusCode).toBe(400);
-    expect(department.json().message).toBe(
+    expect(errorMessage(department)).toBe(
       'department: Department must be one of: Rolling Mill, Smelting, Casting, Quality Control, Maintenance, Safety, Operations',
     );
     const unsigned = await inject({ method: 'PUT', url: '/api/auth/profile', payload: { phone: '1' } });
@@ -259,15 +260,16 @@ describe('rate limits', () => {
     const limited = await createTestApp(env);
     try {
       const post = recorded(limited);
-      const statuses: number[] = [];
-      let last;
+      const answers = [];
       for (let attempt = 1; attempt <= 4; attempt += 1) {
-        last = await post({ method: 'POST', url: '/api/auth/login', payload: { email: emailFor(attempt), password } });
-        statuses.push(last.statusCode);
+        answers.push(
+          await post({ method: 'POST', url: '/api/auth/login', payload: { email: emailFor(attempt), password } }),
+        );
       }
-      expect(statuses).toEqual([401, 401, 401, 429]);
-      expect(last!.json().message).toMatch(/^Too many attempts\. Please wait \d+ minute\(s\) and try again\.$/);
-      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([401, 401, 401, 429]);
+      const last = answers[3]!;
+      expect(errorMessage(last)).toMatch(/^Too many attempts\. Please wait \d+ minute\(s\) and try again\.$/);
+      expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
       return { limited, post };
     } catch (error) {
       await limited.close();
@@ -336,7 +338,7 @@ describe('failed logins per email', () => {
       const locked = await login(account.email);
       expect(locked.statusCode).toBe(429);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(locked.json().message).toMatch(/^Too many attempts\./);
+      expect(errorMessage(locked)).toMatch(/^Too many attempts\./);
       const other = await registerUser(limited.app, 'operator');
       expect((await login(other.email)).statusCode).toBe(200);
     },

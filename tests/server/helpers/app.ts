@@ -99,7 +99,7 @@ export async function registerUser(app: App, role: Role, overrides: Partial<{ na
     payload: { name, email, password: 'correct horse 1', role, department: 'Maintenance', phone: '555-0100' },
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  const body = response.json() as { token: string; user: { _id: string } };
+  const body = response.json<{ token: string; user: { _id: string } }>();
   return {
     _id: body.user._id,
     token: body.token,
@@ -118,7 +118,7 @@ export async function registerTeam(app: App) {
     registerUser(app, 'safety_officer'),
     registerUser(app, 'operator'),
   ]);
-  return { admin: admin!, engineer: engineer!, safety: safety!, operator: operator! };
+  return { admin, engineer, safety, operator };
 }
 
 export const machineInput = (overrides: Record<string, unknown> = {}) => ({

@@ -30,7 +30,7 @@ export interface StartOptions {
 
 export function startScript(script: string, env: Record<string, string>, options: StartOptions = {}): ChildProcess {
   const [command, ...args] = [...(options.wrapper ?? []), process.execPath, script];
-  const child = spawn(command!, args, {
+  const child = spawn(command, args, {
     cwd: repositoryRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
