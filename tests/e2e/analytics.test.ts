@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, newContext, screenshot, signIn, waitForServiceWorker, type DemoRole } from './helpers/browser.ts';
 import { clientDir } from './helpers/client-dir.ts';
@@ -222,6 +222,11 @@ it('falls back to zeros and empty charts when the figures cannot be loaded, with
   await page.route('**/api/analytics/**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }),
   );
+  const answered = new Map<string, number>();
+  page.on('requestfinished', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/analytics/')) answered.set(pathname, (answered.get(pathname) ?? 0) + 1);
+  });
   await page.goto(`${e2e.server.url}/analytics`);
   await expect
     .poll(() => kpiCards(page), { timeout: 30_000 })
@@ -243,8 +248,12 @@ it('falls back to zeros and empty charts when the figures cannot be loaded, with
     'Critical Incidents',
     '0',
   ]);
-  // Every query has given up (two retries) before this is checked.
-  await page.waitForTimeout(5000);
+  // Every query has given up: each of the eight endpoints was asked three times (two retries) and answered,
+  // and the page has rendered what followed the last answer.
+  await expect
+    .poll(() => [answered.size, ...answered.values()], { timeout: 30_000 })
+    .toEqual([8, 3, 3, 3, 3, 3, 3, 3, 3]);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   expect(await page.getByText('Database unavailable').count()).toBe(0);
   expect(await page.locator('[data-sonner-toast][data-type="error"]').count()).toBe(0);
   await screenshot(page, 'analytics-no-data');
@@ -296,25 +305,36 @@ it('shows the last loaded figures offline, with the time they were loaded', asyn
   await context.close();
 });
 
-/** The built chunks that hold nivo's code (its colour schemes and curve names), found by content. */
-function holdsNivo(url: string): boolean {
+/** Whether the built chunk at `url` holds `pattern`: chunks are found by content, their names are hashed. */
+function chunkHolds(url: string, pattern: RegExp): boolean {
   const file = path.join(path.resolve(clientDir), new URL(url).pathname);
-  return /is not a valid curve interpolator identifier/.test(readFileSync(file, 'utf8'));
+  return pattern.test(readFileSync(file, 'utf8'));
 }
+
+/** nivo's code: its colour schemes and curve names. */
+const holdsNivo = (url: string) => chunkHolds(url, /is not a valid curve interpolator identifier/);
+/** The analytics screen's own code. */
+const holdsAnalyticsScreen = (url: string) => chunkHolds(url, /Monitor performance metrics and trends/);
 
 it('loads nivo only with the analytics screen, not with the login page or the dashboard', async () => {
   const context = await newContext(e2e.browser);
   const page = await context.newPage();
   const scripts: string[] = [];
+  const loading = new Set<string>();
   page.on('request', (request) => {
-    if (request.resourceType() === 'script' && request.url().endsWith('.js')) scripts.push(request.url());
+    if (request.resourceType() !== 'script' || !request.url().endsWith('.js')) return;
+    scripts.push(request.url());
+    loading.add(request.url());
   });
+  const settled = (request: Request) => loading.delete(request.url());
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
   await signIn(page, e2e.server.url, 'admin');
   await page.getByRole('group', { name: 'Total Machines' }).waitFor();
   // Hovering the link preloads the analytics screen's own code, which must not pull nivo in either.
   await page.getByRole('navigation').first().getByRole('link', { name: 'Analytics' }).hover();
-  await page.waitForTimeout(1000);
-  expect(scripts.length).toBeGreaterThan(0);
+  // Its chunk arrives with everything it imports (Vite preloads them together), so nivo would be among them.
+  await expect.poll(() => loading.size === 0 && scripts.some(holdsAnalyticsScreen), { timeout: 30_000 }).toBe(true);
   expect(scripts.filter(holdsNivo)).toEqual([]);
 
   await page.getByRole('navigation').first().getByRole('link', { name: 'Analytics' }).click();
