@@ -18,6 +18,8 @@ export default defineConfig({
       autoCodeSplitting: true,
       routesDirectory: 'src/client/routes',
       generatedRouteTree: 'src/client/route-tree.gen.ts',
+      // Imports with their .tsx extension, so the tree resolves under NodeNext and routes are typed.
+      addExtensions: true,
     }),
     react(),
     tailwindcss(),

@@ -8,18 +8,18 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root'
-import { Route as SplatRouteImport } from './routes/$'
-import { Route as AppRouteImport } from './routes/_app'
-import { Route as LoginRouteImport } from './routes/login'
-import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
-import { Route as AppIndexRouteImport } from './routes/_app/index'
-import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
-import { Route as AppIncidentsRouteImport } from './routes/_app/incidents'
-import { Route as AppMachinesRouteImport } from './routes/_app/machines'
-import { Route as AppMaintenanceRouteImport } from './routes/_app/maintenance'
-import { Route as AppProfileRouteImport } from './routes/_app/profile'
-import { Route as AppTicketsRouteImport } from './routes/_app/tickets'
+import { Route as rootRouteImport } from './routes/__root.tsx'
+import { Route as SplatRouteImport } from './routes/$.tsx'
+import { Route as AppRouteImport } from './routes/_app.tsx'
+import { Route as LoginRouteImport } from './routes/login.tsx'
+import { Route as UnauthorizedRouteImport } from './routes/unauthorized.tsx'
+import { Route as AppIndexRouteImport } from './routes/_app/index.tsx'
+import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics.tsx'
+import { Route as AppIncidentsRouteImport } from './routes/_app/incidents.tsx'
+import { Route as AppMachinesRouteImport } from './routes/_app/machines.tsx'
+import { Route as AppMaintenanceRouteImport } from './routes/_app/maintenance.tsx'
+import { Route as AppProfileRouteImport } from './routes/_app/profile.tsx'
+import { Route as AppTicketsRouteImport } from './routes/_app/tickets.tsx'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',

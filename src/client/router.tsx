@@ -1,4 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
+import type { LucideIcon } from 'lucide-react';
+import type { Role } from '../shared/enums.ts';
 import { FullPageSpinner } from './components/ui/Spinner.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { routeTree } from './route-tree.gen.ts';
@@ -16,5 +18,11 @@ export const router = createRouter({
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
+  }
+  /** What a route declares about itself: who may open it (its guard) and its sidebar entry. */
+  interface StaticDataRouteOption {
+    /** The roles that may open the screen; without a list, every signed-in user may. */
+    roles?: readonly Role[];
+    nav?: { label: string; icon: LucideIcon; order: number };
   }
 }

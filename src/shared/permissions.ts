@@ -36,12 +36,6 @@ export function deniedMessage(role: Role, action: Action): string {
   return `The ${roleLabels[role]} role may not ${permissions[action].label}.`;
 }
 
-/** Screens with a role list (spec section 2); every other screen is open to any signed-in user. */
-export const routeRoles: Record<string, readonly Role[]> = {
-  '/maintenance': permissions['schedule:manage'].roles,
-  '/analytics': permissions['analytics:view'].roles,
-};
-
 export const ticketReporterFields = ['title', 'description'] as const;
 export const incidentReporterFields = [
   'title',

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { Factory } from 'lucide-react';
 import type { Role } from '../../shared/enums.ts';
 import { navItemsFor } from './nav-items.ts';
@@ -10,6 +10,7 @@ interface SidebarProps {
 }
 
 export function Sidebar({ role, onNavigate }: SidebarProps) {
+  const { routesById } = useRouter();
   return (
     <div className="flex h-full flex-col bg-slate-900 text-slate-300">
       <div className="flex h-16 shrink-0 items-center gap-3 px-5">
@@ -20,7 +21,7 @@ export function Sidebar({ role, onNavigate }: SidebarProps) {
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {navItemsFor(role).map(({ to, label, icon: Icon }) => (
+          {navItemsFor(role, Object.values(routesById)).map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <Link
                 to={to}

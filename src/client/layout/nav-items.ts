@@ -1,33 +1,17 @@
-import {
-  CalendarClock,
-  ChartColumn,
-  ClipboardList,
-  Factory,
-  LayoutDashboard,
-  TriangleAlert,
-  type LucideIcon,
-} from 'lucide-react';
+import type { StaticDataRouteOption } from '@tanstack/react-router';
 import type { Role } from '../../shared/enums.ts';
 import { canOpen } from '../features/auth/route-access.ts';
 
-type NavPath = '/' | '/machines' | '/tickets' | '/incidents' | '/maintenance' | '/analytics';
-
-interface NavItem {
-  to: NavPath;
-  label: string;
-  icon: LucideIcon;
+interface DeclaredRoute<TPath extends string> {
+  fullPath: TPath;
+  options: { staticData?: StaticDataRouteOption };
 }
 
-const navItems: readonly NavItem[] = [
-  { to: '/', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/machines', label: 'Machines', icon: Factory },
-  { to: '/tickets', label: 'Tickets', icon: ClipboardList },
-  { to: '/incidents', label: 'Incidents', icon: TriangleAlert },
-  { to: '/maintenance', label: 'Maintenance', icon: CalendarClock },
-  { to: '/analytics', label: 'Analytics', icon: ChartColumn },
-];
-
-/** Sidebar items for a role: the same role lists the route guard enforces (spec section 2). */
-export function navItemsFor(role: Role): readonly NavItem[] {
-  return navItems.filter((item) => canOpen(role, item.to));
+/** Sidebar items for a role: the routes that declare a sidebar entry and let this role in (spec section 2). */
+export function navItemsFor<TPath extends string>(role: Role, routes: readonly DeclaredRoute<TPath>[]) {
+  return routes
+    .flatMap(({ fullPath, options: { staticData } }) =>
+      staticData?.nav && canOpen(role, staticData.roles) ? [{ to: fullPath, ...staticData.nav }] : [],
+    )
+    .sort((a, b) => a.order - b.order);
 }

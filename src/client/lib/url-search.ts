@@ -1,24 +1,17 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { z } from 'zod';
+import { idSchema } from '../../shared/schemas/common.ts';
 
-type ScreenPath = '/tickets' | '/machines' | '/incidents' | '/maintenance';
-
-/**
- * Which modal a screen shows lives in its URL (`?new=1`, `?ticket=<id>`), so the dashboard and other
- * screens can link straight to a form or a record, and a reload keeps it open.
+/*
+ * Which form or record a screen has open lives in its URL (`?new=1`, `?ticket=<id>`), so the dashboard
+ * and other screens can link straight to it and a reload keeps it open. Each screen route declares its
+ * search with these; a malformed value is dropped instead of breaking the screen.
  */
-export function useUrlModals(screen: ScreenPath) {
-  const search: Record<string, unknown> = useSearch({ strict: false });
-  const navigate = useNavigate();
-  const show = (next: Record<string, string | 1>) =>
-    void navigate({ to: screen, search: next, replace: true, resetScroll: false });
-  return {
-    isNew: Boolean(search.new),
-    /** The id a search parameter names, or null. */
-    idIn: (parameter: string): string | null => {
-      const value = search[parameter];
-      return typeof value === 'string' ? value : null;
-    },
-    show,
-    close: () => show({}),
-  };
-}
+
+/** `?new=1`: the screen's create form is open. */
+export const newFlag = z.literal(1).optional().catch(undefined);
+
+/** A record's id (`?ticket=<id>`, `?edit=<id>`). */
+export const recordId = idSchema.optional().catch(undefined);
+
+/** How a screen opens or closes a modal: the search replaces the current one without a history entry. */
+export const modalNavigation = { replace: true, resetScroll: false } as const;

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccess } from '../features/auth/route-access.ts';
+import { requireUser } from '../features/auth/route-access.ts';
 import { AppLayout } from '../layout/AppLayout.tsx';
 
-/** Every signed-in screen: the authentication guard and the common layout. */
+/** Every signed-in screen: the authentication guard (its user is the screens' context) and the common layout. */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: requireAccess,
+  beforeLoad: requireUser,
   component: AppLayout,
 });

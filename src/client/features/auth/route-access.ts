@@ -1,24 +1,24 @@
-import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../shared/enums.ts';
-import { routeRoles } from '../../../shared/permissions.ts';
+import type { User } from '../../../shared/schemas/user.ts';
 import { loadSession } from '../../data/session.ts';
 
-/** Whether a role may open a screen: screens without a role list are open to every signed-in user. */
-export function canOpen(role: Role, path: string): boolean {
-  const allowed = routeRoles[path.replace(/\/+$/, '') || '/'];
-  return !allowed || allowed.includes(role);
+/** Whether a role may open a screen: a screen without a role list is open to every signed-in user. */
+export function canOpen(role: Role, roles: readonly Role[] | undefined): boolean {
+  return !roles || roles.includes(role);
 }
 
-/** The authentication guard (spec section 2): no user -> /login; a role list without the user's role -> /unauthorized. */
-export async function requireAccess({
-  context,
-  location,
-}: {
-  context: { queryClient: QueryClient };
-  location: ParsedLocation;
-}) {
+/** The authentication guard (spec section 2): no user -> /login; the user becomes the child routes' context. */
+export async function requireUser({ context }: { context: { queryClient: QueryClient } }): Promise<{ user: User }> {
   const user = await loadSession(context.queryClient);
   if (!user) throw redirect({ to: '/login' });
-  if (!canOpen(user.role, location.pathname)) throw redirect({ to: '/unauthorized' });
+  return { user };
+}
+
+/** A screen's role guard (spec section 2): a user whose role is not listed goes to /unauthorized. */
+export function requireRoles(roles: readonly Role[]) {
+  return ({ context }: { context: { user: User } }) => {
+    if (!canOpen(context.user.role, roles)) throw redirect({ to: '/unauthorized' });
+  };
 }

@@ -1,4 +1,5 @@
 import { Plus, ShieldCheck } from 'lucide-react';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -6,7 +7,7 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useUrlModals } from '../../lib/use-url-modals.ts';
+import { modalNavigation } from '../../lib/url-search.ts';
 import { useSignedInUser } from '../../data/session.ts';
 import { useSyncStatus } from '../../data/use-sync.ts';
 import { IncidentCard } from './IncidentCard.tsx';
@@ -17,18 +18,22 @@ import { noIncidentFilters, type IncidentFilters } from './incident-list.ts';
 import { ReportIncidentModal } from './ReportIncidentModal.tsx';
 import { useIncidentPage } from './use-incidents.ts';
 
+const route = getRouteApi('/_app/incidents');
+
 /**
  * Which modal is open lives in the URL (`?new=1`, `?incident=<id>`), so the dashboard's quick action and
  * its recent incidents can open them.
  */
 function useIncidentModals() {
-  const modals = useUrlModals('/incidents');
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const show = (next: typeof search) => void navigate({ search: next, ...modalNavigation });
   return {
-    isReporting: modals.isNew,
-    incidentId: modals.idIn('incident'),
-    openReport: () => modals.show({ new: 1 }),
-    openIncident: (id: string) => modals.show({ incident: id }),
-    close: modals.close,
+    isReporting: search.new === 1,
+    incidentId: search.incident ?? null,
+    openReport: () => show({ new: 1 }),
+    openIncident: (id: string) => show({ incident: id }),
+    close: () => show({}),
   };
 }
 

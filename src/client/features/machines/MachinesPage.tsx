@@ -1,4 +1,5 @@
 import { Factory, Plus } from 'lucide-react';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Role } from '../../../shared/enums.ts';
 import { can } from '../../../shared/permissions.ts';
@@ -6,7 +7,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useUrlModals } from '../../lib/use-url-modals.ts';
+import { modalNavigation } from '../../lib/url-search.ts';
 import { useSignedInUser } from '../../data/session.ts';
 import { useSyncStatus } from '../../data/use-sync.ts';
 import { MachineCard } from './MachineCard.tsx';
@@ -17,20 +18,24 @@ import { filterMachines, noMachineFilters, type MachineFilters } from './machine
 import { useMachineChoices } from '../../data/use-machine-choices.ts';
 import { useMachine } from './use-machines.ts';
 
+const route = getRouteApi('/_app/machines');
+
 /**
  * Which modal is open lives in the URL (`?new=1`, `?machine=<id>`, `?edit=<id>`); the forms open only for
  * the roles that add or edit machines.
  */
 function useMachineModals(role: Role) {
-  const modals = useUrlModals('/machines');
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const show = (next: typeof search) => void navigate({ search: next, ...modalNavigation });
   return {
-    isCreating: can(role, 'machine:create') && modals.isNew,
-    machineId: modals.idIn('machine'),
-    editId: can(role, 'machine:update') ? modals.idIn('edit') : null,
-    openCreate: () => modals.show({ new: 1 }),
-    openMachine: (id: string) => modals.show({ machine: id }),
-    openEdit: (id: string) => modals.show({ edit: id }),
-    close: modals.close,
+    isCreating: can(role, 'machine:create') && search.new === 1,
+    machineId: search.machine ?? null,
+    editId: can(role, 'machine:update') ? (search.edit ?? null) : null,
+    openCreate: () => show({ new: 1 }),
+    openMachine: (id: string) => show({ machine: id }),
+    openEdit: (id: string) => show({ edit: id }),
+    close: () => show({}),
   };
 }
 

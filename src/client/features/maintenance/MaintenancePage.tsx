@@ -1,10 +1,11 @@
 import { CalendarDays, CalendarPlus, List, Plus } from 'lucide-react';
+import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useUrlModals } from '../../lib/use-url-modals.ts';
+import { modalNavigation } from '../../lib/url-search.ts';
 import { useSyncStatus } from '../../data/use-sync.ts';
 import { MaintenanceCalendar } from './MaintenanceCalendar.tsx';
 import { ScheduleDetailModal } from './ScheduleDetailModal.tsx';
@@ -19,17 +20,21 @@ type View = 'calendar' | 'list';
 
 const noSchedules: LocalSchedule[] = [];
 
+const route = getRouteApi('/_app/maintenance');
+
 /** Which modal is open lives in the URL (`?new=1`, `?schedule=<id>`, `?edit=<id>`), so links can open them. */
 function useMaintenanceModals() {
-  const modals = useUrlModals('/maintenance');
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const show = (next: typeof search) => void navigate({ search: next, ...modalNavigation });
   return {
-    isCreating: modals.isNew,
-    scheduleId: modals.idIn('schedule'),
-    editId: modals.idIn('edit'),
-    openCreate: () => modals.show({ new: 1 }),
-    openSchedule: (id: string) => modals.show({ schedule: id }),
-    openEdit: (id: string) => modals.show({ edit: id }),
-    close: modals.close,
+    isCreating: search.new === 1,
+    scheduleId: search.schedule ?? null,
+    editId: search.edit ?? null,
+    openCreate: () => show({ new: 1 }),
+    openSchedule: (id: string) => show({ schedule: id }),
+    openEdit: (id: string) => show({ edit: id }),
+    close: () => show({}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { ClipboardList, Plus } from 'lucide-react';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -6,7 +7,7 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useUrlModals } from '../../lib/use-url-modals.ts';
+import { modalNavigation } from '../../lib/url-search.ts';
 import { useSignedInUser } from '../../data/session.ts';
 import { useSyncStatus } from '../../data/use-sync.ts';
 import { CreateTicketModal } from './CreateTicketModal.tsx';
@@ -17,19 +18,23 @@ import { noTicketFilters, type TicketFilters } from './ticket-list.ts';
 import { useUsers } from '../../data/use-users.ts';
 import { useTicketPage } from './use-tickets.ts';
 
+const route = getRouteApi('/_app/tickets');
+
 /**
  * Which modal is open lives in the URL (`?new=1`, `?ticket=<id>`), so the dashboard's quick action and
  * its recent tickets can open them; `?new=1&machine=<id>` (from the Machines screen) chooses the machine.
  */
 function useTicketModals() {
-  const modals = useUrlModals('/tickets');
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const show = (next: typeof search) => void navigate({ search: next, ...modalNavigation });
   return {
-    isCreating: modals.isNew,
-    machineId: modals.idIn('machine') ?? '',
-    ticketId: modals.idIn('ticket'),
-    openCreate: () => modals.show({ new: 1 }),
-    openTicket: (id: string) => modals.show({ ticket: id }),
-    close: modals.close,
+    isCreating: search.new === 1,
+    machineId: search.machine ?? '',
+    ticketId: search.ticket ?? null,
+    openCreate: () => show({ new: 1 }),
+    openTicket: (id: string) => show({ ticket: id }),
+    close: () => show({}),
   };
 }
 

@@ -1,4 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ChartColumn } from 'lucide-react';
+import { permissions } from '../../../shared/permissions.ts';
+import { requireRoles } from '../../features/auth/route-access.ts';
 import { AnalyticsPage } from '../../features/analytics/AnalyticsPage.tsx';
 
-export const Route = createFileRoute('/_app/analytics')({ component: AnalyticsPage });
+const roles = permissions['analytics:view'].roles;
+
+export const Route = createFileRoute('/_app/analytics')({
+  staticData: { roles, nav: { label: 'Analytics', icon: ChartColumn, order: 6 } },
+  beforeLoad: requireRoles(roles),
+  component: AnalyticsPage,
+});

@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LayoutDashboard } from 'lucide-react';
 import { DashboardPage } from '../../features/dashboard/DashboardPage.tsx';
 
-export const Route = createFileRoute('/_app/')({ component: DashboardPage });
+export const Route = createFileRoute('/_app/')({
+  staticData: { nav: { label: 'Dashboard', icon: LayoutDashboard, order: 1 } },
+  component: DashboardPage,
+});
