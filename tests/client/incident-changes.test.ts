@@ -15,6 +15,7 @@ import {
 } from '../../src/client/features/incidents/incident-list.ts';
 import { pngFile } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
+import { idOf } from '../server/helpers/json.ts';
 
 const device = useLiveDevice('safety_officer');
 const { user, replayer } = device;
@@ -90,7 +91,7 @@ describe('incident changes of the Incidents screen', () => {
     });
     expect(stored.incidentNumber).toMatch(/^INC-\d{6}$/);
     const listed = await device.adminGet(`/api/incidents?search=${encodeURIComponent(title)}`);
-    expect(listed.json().total).toBe(1);
+    expect(listed.json<IncidentPage>().total).toBe(1);
     expect(await device.db.incidents.get(create.recordId)).toMatchObject({
       incidentNumber: stored.incidentNumber,
       _pending: 0,
@@ -119,7 +120,7 @@ describe('the incidents list on this device', () => {
       if (index % 3 === 0) {
         await device.server.t.app.inject({
           method: 'PUT',
-          url: `/api/incidents/${created.json()._id}`,
+          url: `/api/incidents/${idOf(created)}`,
           headers: device.account.headers,
           payload: { status: index % 2 === 0 ? 'Closed' : 'Under Investigation' },
         });

@@ -59,7 +59,7 @@ describe('machine changes of the Machines screen', () => {
     await replayer().run();
     expect(await device.db.outbox.count()).toBe(0);
     const stored = await serverMachine(create.recordId);
-    const { version, createdAt, updatedAt, ...fields } = stored;
+    const { version: _version, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = stored;
     const {
       version: _v,
       createdAt: _c,
@@ -131,7 +131,7 @@ describe('the machine filters', () => {
       model: 'HF 40',
       location: 'Cast House',
     }),
-  ].map((input) => ({ ...input, _id: crypto.randomUUID(), version: 1, createdAt: '', updatedAt: '' }) as Machine);
+  ].map((input): Machine => ({ ...input, _id: crypto.randomUUID(), version: 1, createdAt: '', updatedAt: '' }));
   const names = (filters: Partial<typeof noMachineFilters>) =>
     filterMachines(machines, { ...noMachineFilters, ...filters }).map((machine) => machine.name);
 

@@ -6,6 +6,7 @@ import { discardEntry, queueChange } from '../../src/client/data/writes.ts';
 import { describeOverwrites } from '../../src/client/data/describe-overwrites.ts';
 import { machineStatus, newTicket, ticketComment, ticketStatus } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
+import { idOf } from '../server/helpers/json.ts';
 
 const device = useLiveDevice('maintenance_engineer');
 const { user, replayer } = device;
@@ -17,12 +18,12 @@ beforeAll(async () => {
 
 async function serverTicket(id: string) {
   const response = await device.adminGet(`/api/tickets/${id}`);
-  return response.statusCode === 200 ? response.json() : null;
+  return response.statusCode === 200 ? response.json<Record<string, unknown>>() : null;
 }
 
 async function serverTicketsTitled(title: string) {
   const response = await device.adminGet(`/api/tickets?search=${encodeURIComponent(title)}`);
-  return response.json().tickets as { _id: string }[];
+  return response.json<{ tickets: { _id: string }[] }>().tickets;
 }
 
 describe('outbox and replayer', () => {
@@ -178,7 +179,7 @@ describe('pull', () => {
       headers: device.admin.headers,
       payload: { title: 'Casting pit sensor', description: 'Reads zero', machine: machine._id },
     });
-    const ticketId = created.json()._id as string;
+    const ticketId = idOf(created);
     expect(await pullChanges(device.db, device.network.transport, device.status)).toBeGreaterThan(0);
     await queueChange(device.db, ticketStatus(user(), ticketId, 'Resolved'));
 
@@ -193,7 +194,7 @@ describe('pull', () => {
       title: 'Casting pit level sensor',
       status: 'Resolved',
       _pending: 1,
-      _server: expect.objectContaining({ status: 'Pending', version: 2 }),
+      _server: expect.objectContaining({ status: 'Pending', version: 2 }) as unknown,
     });
 
     await replayer().run();
@@ -215,7 +216,7 @@ describe('recovery and conflicts', () => {
   it('sends again an entry that a closed tab left in the sending state', async () => {
     const create = newTicket(user(), machine, `Left sending ${crypto.randomUUID().slice(0, 6)}`);
     const entry = await queueChange(device.db, create);
-    await device.db.outbox.update(entry.seq!, { state: 'sending' });
+    await device.db.outbox.update(entry.seq, { state: 'sending' });
     await replayer().run();
     expect(await device.db.outbox.count()).toBe(0);
     expect(await serverTicketsTitled(create.body.title as string)).toHaveLength(1);
@@ -228,7 +229,7 @@ describe('recovery and conflicts', () => {
       headers: device.admin.headers,
       payload: { title: 'Stand 2 vibration', description: 'Above limit', machine: machine._id },
     });
-    const ticketId = created.json()._id as string;
+    const ticketId = idOf(created);
     await pullChanges(device.db, device.network.transport, device.status);
     await queueChange(device.db, ticketStatus(user(), ticketId, 'Resolved'));
     await device.server.t.app.inject({

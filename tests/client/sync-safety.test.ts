@@ -18,7 +18,7 @@ beforeAll(async () => {
 async function asAdmin(method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) {
   const response = await device.server.t.app.inject({ method, url, payload, headers: device.admin.headers });
   expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json() as { _id: string; version: number; checklist?: { _id: string; task: string }[] };
+  return response.json<{ _id: string; version: number; checklist?: { _id: string; task: string }[] }>();
 }
 
 /** A ticket the admin raised, already on this device. */
@@ -28,7 +28,8 @@ async function pulledTicket() {
   return ticket._id;
 }
 
-const serverTicket = async (id: string) => (await device.adminGet(`/api/tickets/${id}`)).json();
+const serverTicket = async (id: string) =>
+  (await device.adminGet(`/api/tickets/${id}`)).json<Record<string, unknown>>();
 
 describe('a change whose answer was lost', () => {
   it('is not applied again over a later change of someone else', async () => {
@@ -110,7 +111,7 @@ describe('the sync engine', () => {
     expect(await device.db.tickets.get(ticketId)).toMatchObject({
       title: 'Coiler (west)',
       status: 'In Progress',
-      _server: expect.objectContaining({ version: 3 }),
+      _server: expect.objectContaining({ version: 3 }) as unknown,
     });
   });
 });
@@ -131,7 +132,7 @@ describe('a slow pull', () => {
       title: 'Coiler (east)',
       status: 'In Progress',
       _pending: 0,
-      _server: expect.objectContaining({ version: 3, status: 'In Progress' }),
+      _server: expect.objectContaining({ version: 3, status: 'In Progress' }) as unknown,
     });
   });
 });

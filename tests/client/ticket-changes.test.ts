@@ -109,7 +109,7 @@ describe('ticket changes of the Tickets screen', () => {
     });
     expect(stored.ticketNumber).toMatch(/^TKT-\d{6}$/);
     const listed = await device.adminGet(`/api/tickets?search=${encodeURIComponent(title)}`);
-    expect(listed.json().total).toBe(1);
+    expect(listed.json<{ total: number }>().total).toBe(1);
 
     const download = await device.adminGet(`/api/upload/${local.attachments[0]!._id}`);
     expect(download.rawPayload).toEqual(Buffer.from(await png().arrayBuffer()));
@@ -187,7 +187,7 @@ describe('the tickets list on this device', () => {
       headers: device.admin.headers,
       payload: { title: 'Casting pit sensor', description: 'Reads zero', machine: machine._id },
     });
-    const { ticketNumber } = created.json() as Ticket;
+    const { ticketNumber } = created.json<Ticket>();
     await pullChanges(device.db, device.network.transport, device.status);
     const found = await readTicketPage(device.db, { ...noTicketFilters, search: ticketNumber.toLowerCase() }, 1);
     expect(found.tickets.map((ticket) => ticket.ticketNumber)).toEqual([ticketNumber]);

@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { machineStatuses, ticketStatuses } from '../../src/shared/enums.ts';
 import type { DemoRole } from './helpers/browser.ts';
 import { ChaosDevice } from './helpers/chaos-device.ts';
 import {
@@ -55,7 +54,7 @@ it(
         comments.get(title)!.push(text);
         return `${title}: ${text}`;
       },
-      async ticketStatus(device: ChaosDevice, step: number) {
+      async ticketStatus(device: ChaosDevice) {
         const title = await ticketOn(device);
         if (!title || !mayChangeTicketStatus.has(device.role)) return operationsOf.machineStatus(device);
         const value = await device.changeTicketStatus(title, random.pick);
@@ -76,7 +75,7 @@ it(
         await device.reload();
         return 'reloaded';
       },
-      async loseAnswer(device: ChaosDevice) {
+      loseAnswer(device: ChaosDevice) {
         device.loseNextWrite = true;
         return 'the next answer will be lost';
       },

@@ -246,7 +246,7 @@ it('reports an incident: defaults, inline errors, rows added and removed, saved 
     involvedPersons: [{ name: 'Diego Ramos', role: 'Crane driver', department: '' }],
     witnesses: [{ name: 'Grace Mwangi', contact: 'ext. 4410' }],
     immediateActions: 'Walkway closed',
-    reportedBy: { name: expect.any(String) },
+    reportedBy: { name: expect.any(String) as string },
   });
 
   await page.getByText('Incident reported successfully!').waitFor({ state: 'detached' });

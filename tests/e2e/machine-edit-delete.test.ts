@@ -74,7 +74,7 @@ it('edits a machine offline: only the changed fields reach the server, once back
 
   await context.setOffline(false);
   await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
-  const { version, updatedAt, ...after } = await serverGet<Machine>(`machines/${machine._id}`);
+  const { version, updatedAt: _updatedAt, ...after } = await serverGet<Machine>(`machines/${machine._id}`);
   const { version: before, updatedAt: _, ...unchanged } = machine;
   expect(version).toBe(before + 1);
   expect(after).toEqual({

@@ -3,8 +3,9 @@ import type { OutboxEntry } from './db.ts';
 
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return 'empty';
-  if (typeof value === 'object') return 'an earlier value';
-  return `'${String(value)}'`;
+  // Values come from JSON: a scalar is shown, an object or array is not.
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return `'${value}'`;
+  return 'an earlier value';
 }
 
 /** "Your change (Status -> Resolved) replaced status 'In Progress' set by Ana Costa at 10:42." */

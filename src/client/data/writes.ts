@@ -44,7 +44,7 @@ export async function queueChange(db: LocalDatabase, change: QueuedChange): Prom
 export async function discardEntry(db: LocalDatabase, entry: OutboxEntry): Promise<void> {
   const table = tableFor(db, entry.entity);
   await db.transaction('rw', [table, db.outbox, db.files], async () => {
-    await db.outbox.delete(entry.seq!);
+    await db.outbox.delete(entry.seq);
     if (entry.kind === 'attachment') await db.files.delete(entry.fileId);
     await refreshRecord(db, entry.entity, entry.recordId);
   });
@@ -52,5 +52,5 @@ export async function discardEntry(db: LocalDatabase, entry: OutboxEntry): Promi
 
 /** Puts a failed entry back in the queue (Sync panel's retry). */
 export async function retryEntry(db: LocalDatabase, entry: OutboxEntry): Promise<void> {
-  await db.outbox.update(entry.seq!, { state: 'pending', attempts: 0, nextAttemptAt: 0, error: null });
+  await db.outbox.update(entry.seq, { state: 'pending', attempts: 0, nextAttemptAt: 0, error: null });
 }

@@ -38,6 +38,10 @@ export const machineStatus = (user: User, machineId: string, status: MachineStat
 
 /** A small PNG (its signature and some bytes: the server checks the content against the declared type). */
 export const pngFile = (name: string) =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(120).fill(7)])], name, {
-    type: 'image/png',
-  });
+  new File(
+    [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(120).fill(7)])],
+    name,
+    {
+      type: 'image/png',
+    },
+  );

@@ -81,8 +81,9 @@ export async function checkStatusHistory(
   for (const role of new Set(changes.map((change) => change.role))) {
     const made = changes.filter((change) => change.role === role).map((change) => change.value);
     const applied = rows.filter((row) => row.changedBy?._id === userIds[role]).map((row) => row.newValue);
-    expect(isSubsequence(applied, made), `${resource}/${recordId} by ${role}: made ${made}, history ${applied}`).toBe(
-      true,
-    );
+    expect(
+      isSubsequence(applied, made),
+      `${resource}/${recordId} by ${role}: made ${made.join(',')}, history ${applied.join(',')}`,
+    ).toBe(true);
   }
 }

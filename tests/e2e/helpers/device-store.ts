@@ -6,11 +6,11 @@ export function readDeviceStore<T>(page: Page, store: 'tickets' | 'machines' | '
     (name) =>
       new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open('imsp');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
         open.onsuccess = () => {
           const db = open.result;
           const request = db.transaction(name).objectStore(name).getAll();
-          request.onerror = () => reject(request.error);
+          request.onerror = () => reject(request.error ?? new Error('getAll failed'));
           request.onsuccess = () => {
             db.close();
             resolve(request.result as T[]);

@@ -10,9 +10,7 @@ export function seededRandom(seed: number) {
   };
   return {
     next,
-    pick<T>(items: readonly T[]): T {
-      return items[Math.floor(next() * items.length)]!;
-    },
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
   };
 }
 
