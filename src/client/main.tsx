@@ -1,7 +1,7 @@
 import { useIsRestoring } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { FullPageSpinner } from './components/ui/Spinner.tsx';
@@ -21,16 +21,17 @@ createRoot(document.getElementById('root')!).render(
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <App />
       {/*
-        Top right, clear of the header controls: on a tablet below the page header's actions (64px top
-        bar, 24px padding, 56px title and subtitle), on a phone over the page title, above the actions
-        that wrap under it.
+        Top right, covering no control: on a tablet or desktop a narrower toast sits in the top bar just
+        left of its controls (layout/use-toast-clearance.ts measures them), over empty bar; on a phone it
+        spans the width over the page title, above the actions that wrap under it.
       */}
       <Toaster
         position="top-right"
         visibleToasts={20}
         duration={4000}
-        offset={{ top: 152 }}
+        offset={{ top: 6, right: 'var(--top-bar-actions, 16px)' }}
         mobileOffset={{ top: 72 }}
+        style={{ '--width': 'min(320px, calc(100vw - var(--top-bar-actions, 16px) - 72px))' } as CSSProperties}
         richColors
         closeButton
       />

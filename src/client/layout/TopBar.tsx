@@ -4,6 +4,7 @@ import type { User } from '../../shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { LogoutButton } from '../features/auth/LogoutButton.tsx';
 import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
+import { useToastClearance } from './use-toast-clearance.ts';
 
 const bellRoles: readonly User['role'][] = ['admin', 'safety_officer'];
 
@@ -22,6 +23,7 @@ interface TopBarProps {
 }
 
 export function TopBar({ user, onOpenMenu }: TopBarProps) {
+  const actions = useToastClearance<HTMLDivElement>();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:px-4 lg:px-8">
       <Button variant="ghost" size="icon" className="lg:hidden" onClick={onOpenMenu} aria-label="Open menu">
@@ -29,7 +31,7 @@ export function TopBar({ user, onOpenMenu }: TopBarProps) {
       </Button>
       <span className="hidden text-lg font-bold tracking-wide text-slate-900 sm:inline lg:hidden">IMSP</span>
 
-      <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+      <div ref={actions} className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
         <SyncIndicator userId={user._id} />
         {bellRoles.includes(user.role) && (
           // The spec's bell has no behaviour yet, so it is an icon rather than a button that does nothing.
