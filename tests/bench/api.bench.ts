@@ -79,7 +79,7 @@ async function fetchCold(base: string, headers: Record<string, string>): Promise
 
 async function startBare(answers: ColdAnswer[], responsesFile: string) {
   const port = await freePort();
-  const byPathname = endpoints.map(({ path: endpoint }, index) => [
+  const byPathname = endpoints.map(({ path: endpoint }, index): [string, ColdAnswer] => [
     new URL(endpoint, 'http://x').pathname,
     answers[index]!,
   ]);

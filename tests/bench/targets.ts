@@ -17,13 +17,13 @@ export interface Target {
   cleanup: () => Promise<void>;
 }
 
-export async function pglite(): Promise<Target> {
+export function pglite(): Target {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-bench-'));
   return {
     label: 'PGlite (embedded)',
     dataDir,
     env: { DATA_DIR: dataDir },
-    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    cleanup: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
   };
 }
 

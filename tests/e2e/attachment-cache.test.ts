@@ -8,7 +8,11 @@ async function uploadPdf(): Promise<string> {
   const token = await apiToken(e2e.server.url, 'operator');
   const form = new FormData();
   form.append('file', new Blob(['%PDF-1.7\n% lockout procedure\n'], { type: 'application/pdf' }), 'lockout.pdf');
-  const response = await fetch(`${e2e.server.url}/api/upload/single`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${e2e.server.url}/api/upload/single`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { _id: string })._id;
 }
@@ -23,7 +27,9 @@ it('serves an attachment downloaded once from the cache when the network is gone
   const download = (id: string) =>
     page.evaluate(async (fileUrl) => {
       try {
-        const response = await fetch(fileUrl, { headers: { authorization: `Bearer ${localStorage.getItem('imsp.token')}` } });
+        const response = await fetch(fileUrl, {
+          headers: { authorization: `Bearer ${localStorage.getItem('imsp.token')}` },
+        });
         return `${response.status} ${await response.text()}`;
       } catch {
         return 'network error';

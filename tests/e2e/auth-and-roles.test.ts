@@ -56,7 +56,10 @@ describe('role-based sidebar and guards', () => {
       const bell = page.getByRole('img', { name: 'Notifications' });
       expect(await bell.count()).toBe(role === 'admin' || role === 'safety_officer' ? 1 : 0);
 
-      for (const [path, label] of [['/maintenance', 'Maintenance'], ['/analytics', 'Analytics']] as const) {
+      for (const [path, label] of [
+        ['/maintenance', 'Maintenance'],
+        ['/analytics', 'Analytics'],
+      ] as const) {
         await page.goto(`${e2e.server.url}${path}`);
         if (items.includes(label)) {
           await page.waitForURL(`${e2e.server.url}${path}`);

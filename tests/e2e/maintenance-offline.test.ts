@@ -36,7 +36,12 @@ it('schedules, ticks the checklist and changes a status offline, survives a relo
   });
   const total = (await api<ServerSchedule[]>('maintenance')).length;
 
-  const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'maintenance_engineer', '/maintenance');
+  const { context, page } = await openControlledPage(
+    e2e.browser,
+    e2e.server.url,
+    'maintenance_engineer',
+    '/maintenance',
+  );
   const cards = page.getByRole('list', { name: 'Maintenance schedules' }).getByRole('listitem');
   await page.getByRole('button', { name: 'List' }).click();
   // The first pull has brought every schedule when the list shows all of them.

@@ -10,7 +10,10 @@ it('opens from a cold start with no network, and never answers the API with the 
   await signIn(page, e2e.server.url, 'maintenance_engineer');
   await waitForServiceWorker(page);
   await expect.poll(() => page.getByText('Total Machines').isVisible()).toBe(true);
-  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(size);
     await screenshot(page, 'dashboard');
     await page.goto(`${e2e.server.url}/tickets`);

@@ -7,12 +7,19 @@ const e2e = useServerAndBrowser();
 
 async function serverTicket(number: string) {
   const token = await apiToken(e2e.server.url, 'admin');
-  const response = await fetch(`${e2e.server.url}/api/tickets?search=${number}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${e2e.server.url}/api/tickets?search=${number}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return ((await response.json()) as { tickets: { ticketNumber: string; status: string }[] }).tickets[0];
 }
 
 it('keeps the change saved offline through an expired session and sends it after the next sign-in', async () => {
-  const { context, page, ticketNumber: number, target } = await offlineStatusChange(e2e.browser, e2e.server.url, 'maintenance_engineer');
+  const {
+    context,
+    page,
+    ticketNumber: number,
+    target,
+  } = await offlineStatusChange(e2e.browser, e2e.server.url, 'maintenance_engineer');
 
   // The token expires while the device is offline.
   await page.evaluate(() => localStorage.setItem('imsp.token', 'expired.token.value'));

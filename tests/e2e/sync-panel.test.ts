@@ -6,7 +6,11 @@ import { useServerAndBrowser } from './helpers/setup.ts';
 const e2e = useServerAndBrowser();
 
 it('lists an unsent change in the Sync panel and rolls it back when discarded', async () => {
-  const { context, page, statusSelect, before, target } = await offlineStatusChange(e2e.browser, e2e.server.url, 'admin');
+  const { context, page, statusSelect, before, target } = await offlineStatusChange(
+    e2e.browser,
+    e2e.server.url,
+    'admin',
+  );
   await expect.poll(() => statusSelect.inputValue()).toBe(target);
 
   await page.getByRole('button', { name: /^Sync:/ }).click();
@@ -15,7 +19,10 @@ it('lists an unsent change in the Sync panel and rolls it back when discarded', 
   await expect.poll(() => panel.getByText('Waiting to be sent (1)').isVisible()).toBe(true);
   await screenshot(page, 'sync-panel');
   await panel.getByRole('button', { name: 'Discard' }).click();
-  await page.getByRole('dialog', { name: 'Discard this change?' }).getByRole('button', { name: 'Discard change' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard this change?' })
+    .getByRole('button', { name: 'Discard change' })
+    .click();
   await expect.poll(() => panel.getByText('Waiting to be sent (0)').isVisible()).toBe(true);
   await page.keyboard.press('Escape');
 

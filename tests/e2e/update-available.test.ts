@@ -55,7 +55,9 @@ it('waits with a new version until the user accepts the Update available toast',
   await reload.waitFor({ timeout: 30_000 });
   expect(await page.getByText('Update available').isVisible()).toBe(true);
   // The new worker waits: the old one still controls the page, and nothing reloaded on its own.
-  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(
+    true,
+  );
   expect(await controllerVersion(page)).toBeNull();
   expect(await page.evaluate(() => 'loadedBeforeUpdate' in window)).toBe(true);
 
@@ -63,6 +65,8 @@ it('waits with a new version until the user accepts the Update available toast',
   await expect.poll(() => page.evaluate(() => 'loadedBeforeUpdate' in window), { timeout: 20_000 }).toBe(false);
   await page.waitForLoadState();
   expect(await controllerVersion(page)).toBe(2);
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+  ).toBeNull();
   await context.close();
 });

@@ -43,7 +43,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the data directory', { timeout: 
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
     const third = await startServer(dataDir);
     await waitForUrl(third.health, third.child);
-    expect(JSON.parse(readFileSync(path.join(dataDir, 'server.lock'), 'utf8')).pid).toBe(third.child.pid);
+    expect((JSON.parse(readFileSync(path.join(dataDir, 'server.lock'), 'utf8')) as { pid: number }).pid).toBe(
+      third.child.pid,
+    );
     await stopScript(third.child);
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
   });

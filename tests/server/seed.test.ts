@@ -7,7 +7,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsOf } from '../../src/server/db/client.ts';
-import { incidents, machines, recordHistory, schedules, ticketComments, tickets, users } from '../../src/server/db/schema.ts';
+import {
+  incidents,
+  machines,
+  recordHistory,
+  schedules,
+  ticketComments,
+  tickets,
+  users,
+} from '../../src/server/db/schema.ts';
 import { seedDemoIfEmpty } from '../../src/server/seed/demo.ts';
 import { seedVolume } from '../../src/server/seed/volume.ts';
 import { dashboardSummary, mttr } from '../../src/shared/schemas/analytics.ts';
@@ -78,7 +86,9 @@ describe('demo seed', () => {
     const headers = { authorization: `Bearer ${token}` };
     const list = z.array(machine).parse((await t.app.inject({ url: '/api/machines', headers })).json());
     expect(list).toHaveLength(40);
-    expect(new Set(list.map((row) => row.department))).toEqual(new Set(['Smelting', 'Casting', 'Rolling Mill', 'Quality Control']));
+    expect(new Set(list.map((row) => row.department))).toEqual(
+      new Set(['Smelting', 'Casting', 'Rolling Mill', 'Quality Control']),
+    );
     expect(list.filter((row) => row.status === 'Running').length).toBeGreaterThan(30);
     expect(new Set(list.map((row) => row.status))).toEqual(new Set(['Running', 'Down', 'Maintenance', 'Idle']));
 
@@ -107,7 +117,9 @@ describe('demo seed', () => {
     expect(scheduleRows.length).toBe(50);
     for (const row of scheduleRows) expect(z.array(checklistItem).min(3).parse(row.checklist)).toEqual(row.checklist);
     expect(new Set(scheduleRows.map((row) => row.status))).toContain('Completed');
-    expect(scheduleRows.some((row) => row.scheduledDate.getTime() > Date.now() && row.status === 'Scheduled')).toBe(true);
+    expect(scheduleRows.some((row) => row.scheduledDate.getTime() > Date.now() && row.status === 'Scheduled')).toBe(
+      true,
+    );
 
     const summary = dashboardSummary.parse((await t.app.inject({ url: '/api/analytics/dashboard', headers })).json());
     expect(summary.machines.total).toBe(40);
@@ -139,24 +151,31 @@ describe('volume seed', () => {
       history: before.history + 640,
     });
     expect(after.comments).toBeGreaterThan(before.comments);
-    const [last] = await t.database.db.select({ number: tickets.ticketNumber }).from(tickets).orderBy(sql`number desc`).limit(1);
+    const [last] = await t.database.db
+      .select({ number: tickets.ticketNumber })
+      .from(tickets)
+      .orderBy(sql`number desc`)
+      .limit(1);
     expect(last!.number).toBe(`TKT-${String(before.tickets + 500).padStart(6, '0')}`);
     expect(await sharedChangeSeqs()).toBe(0);
   });
 
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('runs from the command line, and --if-empty leaves a seeded database alone', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-seed-'));
-    const run = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['src/server/seed/cli.ts', ...args], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      });
-    try {
-      const first = await run('--no-demo', '--machines', '5', '--tickets', '50', '--incidents', '10');
-      expect(first.stdout).toContain('Added 5 machines, 50 tickets, 10 incidents.');
-      const second = await run('--if-empty', '--tickets', '50');
-      expect(second.stdout).toContain('already has data: nothing seeded');
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'runs from the command line, and --if-empty leaves a seeded database alone',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-seed-'));
+      const run = (...args: string[]) =>
+        promisify(execFile)(process.execPath, ['src/server/seed/cli.ts', ...args], {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        });
+      try {
+        const first = await run('--no-demo', '--machines', '5', '--tickets', '50', '--incidents', '10');
+        expect(first.stdout).toContain('Added 5 machines, 50 tickets, 10 incidents.');
+        const second = await run('--if-empty', '--tickets', '50');
+        expect(second.stdout).toContain('already has data: nothing seeded');
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -34,7 +34,8 @@ export function registerServiceWorker(): void {
   });
 
   workbox.addEventListener('message', (event) => {
-    if ((event.data as { type?: string } | undefined)?.type === 'replay-outbox') syncListeners.forEach((listener) => listener());
+    if ((event.data as { type?: string } | undefined)?.type === 'replay-outbox')
+      syncListeners.forEach((listener) => listener());
   });
 
   const checkForUpdate = () => {

@@ -44,7 +44,7 @@ export class PgliteWorkerClient implements Queryable {
         else if (reply.type === 'error' && reply.id === null) reject(deserializeError(reply.error));
         else client.#receive(reply);
       });
-      worker.once('error', (error) => {
+      worker.once('error', (error: Error) => {
         reject(error);
         client.#stop(error);
       });

@@ -44,7 +44,7 @@ interface OpenTransaction {
   endRequest?: number;
 }
 
-const rollback = Symbol('rollback');
+const rollback = new Error('rollback');
 const transactions = new Map<number, OpenTransaction>();
 let nextTransaction = 1;
 

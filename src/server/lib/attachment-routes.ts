@@ -5,7 +5,14 @@ import type { ChangeContext } from '../repositories/record-changes.ts';
 import { changeContext } from './change-context.ts';
 import { readUploads, type Upload } from './read-uploads.ts';
 
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 415: errorSchema };
+const errors = {
+  400: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+  415: errorSchema,
+};
 
 /**
  * `POST /:id/attachments` (multipart, one file in the field `file`, optionally preceded by its
@@ -24,7 +31,12 @@ export function attachmentAndHistoryRoutes(options: {
       '/:id/attachments',
       {
         preHandler: app.requirePermission('file:upload'),
-        schema: { tags, consumes: ['multipart/form-data'], params: idParams, response: { 200: record, 201: record, ...errors } },
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          params: idParams,
+          response: { 200: record, 201: record, ...errors },
+        },
       },
       async (request, reply) => {
         const [upload] = await readUploads(request, { field: 'file', maxFiles: 1 });

@@ -147,7 +147,12 @@ export function createIncidentRepository(database: Database) {
           witnesses: withoutBlankRows(patch.witnesses),
         };
         const changes = diffPatch(row, cleaned, columns);
-        assertMayEdit(editRule, actor, row, changes.map((change) => change.field));
+        assertMayEdit(
+          editRule,
+          actor,
+          row,
+          changes.map((change) => change.field),
+        );
         const overwritten = await saveChanges(tx, changeSeq, 'incident', row, changes, {}, context);
         return { record: await loadIncident(tx, id), overwritten };
       });

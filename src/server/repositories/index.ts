@@ -22,7 +22,12 @@ export function createRepositories(database: Database) {
     incidents,
     files: createFileRepository(database),
     schedules,
-    sync: createSyncRepository(database, { machine: machines, ticket: tickets, incident: incidents, schedule: schedules }),
+    sync: createSyncRepository(database, {
+      machine: machines,
+      ticket: tickets,
+      incident: incidents,
+      schedule: schedules,
+    }),
   };
 }
 

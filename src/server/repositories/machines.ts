@@ -146,10 +146,7 @@ export function createMachineRepository(database: Database) {
           userId: context.userId,
           label: 'machine',
           findCreator: async (id) => {
-            const [row] = await tx
-              .select({ creator: machines.createdBy })
-              .from(machines)
-              .where(eq(machines.id, id));
+            const [row] = await tx.select({ creator: machines.createdBy }).from(machines).where(eq(machines.id, id));
             return row;
           },
           insert: async (id) => {
@@ -178,7 +175,14 @@ export function createMachineRepository(database: Database) {
                 changeSeq,
               })
               .returning({ id: machines.id });
-            await recordHistoryRows(tx, 'machine', row!.id, 1, [{ field: 'created', oldValue: null, newValue: true }], context);
+            await recordHistoryRows(
+              tx,
+              'machine',
+              row!.id,
+              1,
+              [{ field: 'created', oldValue: null, newValue: true }],
+              context,
+            );
             return row!.id;
           },
         });
@@ -196,7 +200,14 @@ export function createMachineRepository(database: Database) {
           .update(machines)
           .set({ deletedAt: new Date(), version: row.version + 1, updatedAt: new Date(), changeSeq })
           .where(eq(machines.id, id));
-        await recordHistoryRows(tx, 'machine', id, row.version + 1, [{ field: 'deleted', oldValue: null, newValue: true }], context);
+        await recordHistoryRows(
+          tx,
+          'machine',
+          id,
+          row.version + 1,
+          [{ field: 'deleted', oldValue: null, newValue: true }],
+          context,
+        );
       });
     },
   };

@@ -158,7 +158,10 @@ export interface EditRule {
   manage: Action;
   openStatus: string;
   reporterFields: readonly string[];
-  editableFields(actor: Actor, record: { reportedBy: { _id: string } | null; status: string }): readonly string[] | 'all';
+  editableFields(
+    actor: Actor,
+    record: { reportedBy: { _id: string } | null; status: string },
+  ): readonly string[] | 'all';
 }
 
 function listed(words: readonly string[]): string {
@@ -181,7 +184,9 @@ export function assertMayEdit(
   const isReporter = record.reportedBy?._id === actor._id;
   const onlyReporterFields = denied.every((field) => rule.reporterFields.includes(field));
   if (isReporter && record.status !== rule.openStatus && onlyReporterFields) {
-    throw forbidden(`You may edit your ${rule.entity} only while it is ${rule.openStatus}; ${managers} may edit it now.`);
+    throw forbidden(
+      `You may edit your ${rule.entity} only while it is ${rule.openStatus}; ${managers} may edit it now.`,
+    );
   }
   throw forbidden(
     `The ${roleLabels[actor.role]} role may not change ${listed(denied)} of this ${rule.entity}: ${managers} may edit every field, ${reporterRule}.`,

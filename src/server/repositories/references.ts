@@ -4,7 +4,10 @@ import { machines, users } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';
 
 /** Checks the machine (live) and assignee a ticket or schedule points at; absent ones are skipped. */
-export async function assertReferences(tx: Tx, refs: { machine?: string | undefined; assignedTo?: string | null | undefined }) {
+export async function assertReferences(
+  tx: Tx,
+  refs: { machine?: string | undefined; assignedTo?: string | null | undefined },
+) {
   if (refs.machine !== undefined) {
     const [machine] = await tx
       .select({ id: machines.id })

@@ -48,7 +48,12 @@ const itemFields = ['task', 'completed', 'notes'] as const;
 
 /** jsonb hands keys back in its own order; rebuilding items keeps comparisons and responses stable. */
 function toItem(item: ItemInput): ChecklistItem {
-  return { _id: item._id ?? randomUUID(), task: item.task, completed: item.completed ?? false, notes: item.notes ?? '' };
+  return {
+    _id: item._id ?? randomUUID(),
+    task: item.task,
+    completed: item.completed ?? false,
+    notes: item.notes ?? '',
+  };
 }
 
 function toChecklist(items: ItemInput[]): ChecklistItem[] {
@@ -84,7 +89,10 @@ function toSchedule({ row, machineName, assigneeName }: Selected, now = new Date
 /** The stored status as reported: a Scheduled item whose date has passed counts as Overdue. */
 function statusFilter(status: ScheduleStatus, now: Date): SQL {
   if (status === 'Overdue') {
-    return or(eq(schedules.status, 'Overdue'), and(eq(schedules.status, 'Scheduled'), lt(schedules.scheduledDate, now)))!;
+    return or(
+      eq(schedules.status, 'Overdue'),
+      and(eq(schedules.status, 'Scheduled'), lt(schedules.scheduledDate, now)),
+    )!;
   }
   if (status === 'Scheduled') return and(eq(schedules.status, 'Scheduled'), gte(schedules.scheduledDate, now))!;
   return eq(schedules.status, status);
@@ -108,7 +116,12 @@ function itemOverwriteProbes(before: ChecklistItem[], after: ChecklistItem[]): F
     const next = after.find((item) => item._id === old._id);
     for (const field of itemFields) {
       if (next?.[field] === old[field]) continue;
-      probes.push({ field: `checklist.${old._id}.${field}`, column: 'checklist', oldValue: old[field], newValue: next?.[field] ?? null });
+      probes.push({
+        field: `checklist.${old._id}.${field}`,
+        column: 'checklist',
+        oldValue: old[field],
+        newValue: next?.[field] ?? null,
+      });
     }
   }
   return probes;
@@ -202,10 +215,7 @@ export function createScheduleRepository(database: Database) {
           userId: context.userId,
           label: 'schedule',
           findCreator: async (id) => {
-            const [row] = await tx
-              .select({ creator: schedules.createdBy })
-              .from(schedules)
-              .where(eq(schedules.id, id));
+            const [row] = await tx.select({ creator: schedules.createdBy }).from(schedules).where(eq(schedules.id, id));
             return row;
           },
           insert: async (id) => {
@@ -229,7 +239,14 @@ export function createScheduleRepository(database: Database) {
                 changeSeq,
               })
               .returning({ id: schedules.id });
-            await recordHistoryRows(tx, 'schedule', row!.id, 1, [{ field: 'created', oldValue: null, newValue: true }], context);
+            await recordHistoryRows(
+              tx,
+              'schedule',
+              row!.id,
+              1,
+              [{ field: 'created', oldValue: null, newValue: true }],
+              context,
+            );
             return row!.id;
           },
         });
@@ -274,12 +291,19 @@ export function createScheduleRepository(database: Database) {
         if (!item) throw notFound('Checklist item not found');
         const changes: FieldChange[] = itemFields
           .filter((field) => patch[field] !== undefined && patch[field] !== item[field])
-          .map((field) => ({ field: `checklist.${item._id}.${field}`, column: 'checklist', oldValue: item[field], newValue: patch[field] }));
+          .map((field) => ({
+            field: `checklist.${item._id}.${field}`,
+            column: 'checklist',
+            oldValue: item[field],
+            newValue: patch[field],
+          }));
         if (changes.length === 0) return { record: await load(tx, id), overwritten: [] };
         const overwritten = await findOverwrites(tx, 'schedule', id, changes, context);
         checklist[index] = toItem({
           ...item,
-          ...Object.fromEntries(itemFields.filter((field) => patch[field] !== undefined).map((field) => [field, patch[field]])),
+          ...Object.fromEntries(
+            itemFields.filter((field) => patch[field] !== undefined).map((field) => [field, patch[field]]),
+          ),
         });
         return { record: await save(tx, changeSeq, row, { checklist }, changes, context), overwritten };
       });

@@ -55,11 +55,15 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
     const incidents = await sources.incident.getMany(idsOf('incident'), tx);
     const schedules = await sources.schedule.getMany(idsOf('schedule'), tx);
     return {
-      machines: inFeedOrder(machines.filter((machine) => !machine.isDeleted)).map(({ isDeleted: _, ...machine }) => machine),
+      machines: inFeedOrder(machines.filter((machine) => !machine.isDeleted)).map(
+        ({ isDeleted: _, ...machine }) => machine,
+      ),
       tickets: inFeedOrder(tickets),
       incidents: inFeedOrder(incidents),
       schedules: inFeedOrder(schedules),
-      deleted: machines.filter((machine) => machine.isDeleted).map((machine) => ({ entity: 'machine' as const, _id: machine._id })),
+      deleted: machines
+        .filter((machine) => machine.isDeleted)
+        .map((machine) => ({ entity: 'machine' as const, _id: machine._id })),
       cursor: page.length > 0 ? page[page.length - 1]!.seq : String(cursor),
       hasMore,
     };

@@ -1,7 +1,14 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ticketReporterFields, ticketEditableFields } from '../../shared/permissions.ts';
-import type { Comment, Ticket, TicketCreate, TicketListQuery, TicketPage, TicketUpdate } from '../../shared/schemas/ticket.ts';
+import type {
+  Comment,
+  Ticket,
+  TicketCreate,
+  TicketListQuery,
+  TicketPage,
+  TicketUpdate,
+} from '../../shared/schemas/ticket.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { machines, ticketComments, tickets, users } from '../db/schema.ts';
 import type { Upload } from '../lib/read-uploads.ts';
@@ -228,7 +235,12 @@ export function createTicketRepository(database: Database) {
           insert: async (commentId) => {
             const [row] = await tx
               .insert(ticketComments)
-              .values({ ...(commentId ? { id: commentId } : {}), ticketId: id, userId: context.userId, comment: input.comment })
+              .values({
+                ...(commentId ? { id: commentId } : {}),
+                ticketId: id,
+                userId: context.userId,
+                comment: input.comment,
+              })
               .returning({ id: ticketComments.id });
             const version = await bumpRecord(tx, 'ticket', id, changeSeq);
             const change = { field: 'comment', oldValue: null, newValue: { _id: row!.id, comment: input.comment } };

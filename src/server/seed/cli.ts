@@ -53,7 +53,9 @@ try {
   } else {
     if (!values['no-demo']) {
       const seeded = await seedDemoIfEmpty(database);
-      console.log(seeded ? `Seeded the demo plant into ${target}.` : `${target} already has users: demo plant skipped.`);
+      console.log(
+        seeded ? `Seeded the demo plant into ${target}.` : `${target} already has users: demo plant skipped.`,
+      );
     }
     if (volume.tickets + volume.incidents + volume.machines > 0) {
       await seedVolume(database, { ...volume, log: (line) => console.log(`  ${line}`) });

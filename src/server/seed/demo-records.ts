@@ -102,7 +102,10 @@ export function buildDemoRecords(random: Random, people: Person[], now: Date): D
   };
 }
 
-function buildMachine({ random, now, history, admins, operators, engineers }: Context, plant: PlantMachine): SeededMachine {
+function buildMachine(
+  { random, now, history, admins, operators, engineers }: Context,
+  plant: PlantMachine,
+): SeededMachine {
   const id = random.uuid();
   const createdAt = new Date(now.getTime() - random.between(400, 430) * day);
   const log = recordLog('machine', id, history, admins[0]!.id, createdAt);
@@ -136,14 +139,21 @@ const medianResponseHours: Record<Priority, number> = { Critical: 0.5, High: 3, 
 const medianRepairHours: Record<Priority, number> = { Critical: 5, High: 12, Medium: 30, Low: 60 };
 
 /** One ticket's life up to now: reported, picked up, commented on, resolved and closed, each as a history version. */
-function buildTicket(context: Context, { row: machine, plant }: SeededMachine, createdAt: Date, comments: DemoRecords['comments']) {
+function buildTicket(
+  context: Context,
+  { row: machine, plant }: SeededMachine,
+  createdAt: Date,
+  comments: DemoRecords['comments'],
+) {
   const { random, now, history, admins, engineers, operators } = context;
   const id = random.uuid();
   const story = random.pick(fitting(ticketStories, plant.kind));
   const shift = random.chance(0.25) ? random.pick([-1, 1]) : 0;
   const priority = priorities[Math.min(3, Math.max(0, priorities.indexOf(story.priority) + shift))]!;
   const localOperators = operators.filter((person) => person.department === plant.department);
-  const reporter = random.chance(0.2) ? random.pick(engineers) : random.pick(localOperators.length ? localOperators : operators);
+  const reporter = random.chance(0.2)
+    ? random.pick(engineers)
+    : random.pick(localOperators.length ? localOperators : operators);
   const engineer = random.pick(engineers);
   const log = recordLog('ticket', id, history, reporter.id, createdAt);
 
@@ -169,7 +179,11 @@ function buildTicket(context: Context, { row: machine, plant }: SeededMachine, c
     events.push({
       at,
       apply: () => {
-        log.change(at, by.id, assign ? { status: [status, next], assignedTo: [null, by.id] } : { status: [status, next] });
+        log.change(
+          at,
+          by.id,
+          assign ? { status: [status, next], assignedTo: [null, by.id] } : { status: [status, next] },
+        );
         status = next;
         if (assign) assignedTo = by.id;
       },
@@ -179,7 +193,8 @@ function buildTicket(context: Context, { row: machine, plant }: SeededMachine, c
     setStatus(startedAt, engineer, 'In Progress', true);
     const workEnd = earliest(stalled ? now : resolvedAt, now);
     const during = (from: Date) => new Date(random.between(from.getTime(), workEnd.getTime()));
-    for (let count = random.int(0, 2); count > 0; count -= 1) comment(during(startedAt), engineer, random.pick(progressComments));
+    for (let count = random.int(0, 2); count > 0; count -= 1)
+      comment(during(startedAt), engineer, random.pick(progressComments));
     if (random.chance(0.3)) comment(during(createdAt), reporter, random.pick(reporterComments));
     if (!stalled && resolvedAt < now) {
       comment(resolvedAt, engineer, random.pick(resolvedComments));
@@ -264,7 +279,14 @@ function buildSchedule({ random, now, history, admins, engineers }: Context, { r
   const finishedAt = later(scheduledDate, story.hours * random.between(0.8, 1.4));
   let status: ScheduleStatus = 'Scheduled';
   if (scheduledDate < now) {
-    status = finishedAt < now ? random.weighted([['Completed', 8], ['Scheduled', 1], ['In Progress', 1]]) : 'In Progress';
+    status =
+      finishedAt < now
+        ? random.weighted([
+            ['Completed', 8],
+            ['Scheduled', 1],
+            ['In Progress', 1],
+          ])
+        : 'In Progress';
   }
   if (status !== 'Scheduled') log.change(scheduledDate, engineer.id, { status: ['Scheduled', 'In Progress'] });
   if (status === 'Completed') log.change(finishedAt, engineer.id, { status: ['In Progress', 'Completed'] });
@@ -278,7 +300,12 @@ function buildSchedule({ random, now, history, admins, engineers }: Context, { r
     title: `${story.title}: ${plant.name}`,
     description: `Preventive maintenance on ${plant.name} (${plant.code}), ${plant.location}.`,
     status,
-    priority: random.weighted<Priority>([['Low', 2], ['Medium', 5], ['High', 2], ['Critical', 1]]),
+    priority: random.weighted<Priority>([
+      ['Low', 2],
+      ['Medium', 5],
+      ['High', 2],
+      ['Critical', 1],
+    ]),
     scheduledDate,
     estimatedDuration: story.hours,
     machineId: machine.id,

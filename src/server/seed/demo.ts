@@ -39,10 +39,13 @@ export async function seedDemoIfEmpty(database: Database): Promise<boolean> {
   const accounts = await staffAccounts(now);
   return database.write(async (tx) => {
     if (await hasUsers(tx)) return false;
-    const inserted = await tx
-      .insert(users)
-      .values(accounts)
-      .returning({ id: users.id, email: users.email, name: users.name, role: users.role, department: users.department });
+    const inserted = await tx.insert(users).values(accounts).returning({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      department: users.department,
+    });
     const byEmail = new Map(inserted.map((row) => [row.email, row]));
     const people = staff.map(({ email }) => byEmail.get(email)!) as Person[];
 

@@ -20,7 +20,11 @@ export interface VolumeOptions {
 const batchSize = 20_000;
 
 /** `array[$1, $2, ...]::text[]`: one parameter per item, so any text is safe. */
-const textArray = (items: readonly string[]) => sql`array[${sql.join(items.map((item) => sql`${item}`), sql`, `)}]::text[]`;
+const textArray = (items: readonly string[]) =>
+  sql`array[${sql.join(
+    items.map((item) => sql`${item}`),
+    sql`, `,
+  )}]::text[]`;
 /** The item of `values` chosen by the row's 1-based `story` column. */
 const byStory = (values: readonly string[]) => sql`(${textArray(values)})[story]`;
 /** A uuid[] parameter, sent as one array literal. */
@@ -42,7 +46,8 @@ export async function seedVolume(database: Database, options: VolumeOptions): Pr
     log(`machines: ${options.machines}`);
   }
   const machineIds = await liveMachines(database);
-  if (options.tickets > 0 && machineIds.length === 0) throw new Error('There are no machines to raise tickets on: add --machines N');
+  if (options.tickets > 0 && machineIds.length === 0)
+    throw new Error('There are no machines to raise tickets on: add --machines N');
 
   const now = new Date().toISOString();
   await inBatches(database, options.tickets, now, (tx, batch) => addTickets(tx, batch, machineIds, people));
@@ -56,7 +61,12 @@ export async function seedVolume(database: Database, options: VolumeOptions): Pr
 }
 
 /** Rows 1..total in write transactions of `batchSize` rows; the batch's rows follow its `after` change_seq. */
-async function inBatches(database: Database, total: number, now: string, insert: (tx: Tx, batch: Batch) => Promise<void>) {
+async function inBatches(
+  database: Database,
+  total: number,
+  now: string,
+  insert: (tx: Tx, batch: Batch) => Promise<void>,
+) {
   for (let from = 1; from <= total; from += batchSize) {
     const to = Math.min(total, from + batchSize - 1);
     await database.write(async (tx, after) => {
@@ -81,7 +91,14 @@ async function staffIds(database: Database): Promise<People> {
   const existing = await load();
   if (existing.all.length > 0) return existing;
   const lockedHash = await hashPassword(randomBytes(32).toString('hex'));
-  const roles = ['operator', 'operator', 'operator', 'maintenance_engineer', 'maintenance_engineer', 'safety_officer'] as const;
+  const roles = [
+    'operator',
+    'operator',
+    'operator',
+    'maintenance_engineer',
+    'maintenance_engineer',
+    'safety_officer',
+  ] as const;
   await database.write((tx) =>
     tx.insert(users).values(
       roles.map((role, index) => ({
@@ -97,7 +114,11 @@ async function staffIds(database: Database): Promise<People> {
 }
 
 async function liveMachines(database: Database): Promise<string[]> {
-  const rows = await database.db.select({ id: machines.id }).from(machines).where(isNull(machines.deletedAt)).orderBy(asc(machines.machineCode));
+  const rows = await database.db
+    .select({ id: machines.id })
+    .from(machines)
+    .where(isNull(machines.deletedAt))
+    .orderBy(asc(machines.machineCode));
   return rows.map((row) => row.id);
 }
 
@@ -118,7 +139,12 @@ async function addMachines(database: Database, count: number, createdBy: string)
         manufacturer: plant.manufacturer,
         installationDate: plant.installed,
         specifications: specificationsOf(plant),
-        status: random.weighted<MachineStatus>([['Running', 17], ['Down', 1], ['Maintenance', 1], ['Idle', 1]]),
+        status: random.weighted<MachineStatus>([
+          ['Running', 17],
+          ['Down', 1],
+          ['Maintenance', 1],
+          ['Idle', 1],
+        ]),
         operatingHours: random.int(1_000, 90_000),
         createdBy,
         changeSeq: nextChangeSeq,

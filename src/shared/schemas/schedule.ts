@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { priorities, scheduleStatuses } from '../enums.ts';
-import { idSchema, isoDateTime, oneOf, optionalFilter, optionalText, recordMeta, requiredText, updated, userRef } from './common.ts';
+import {
+  idSchema,
+  isoDateTime,
+  oneOf,
+  optionalFilter,
+  optionalText,
+  recordMeta,
+  requiredText,
+  updated,
+  userRef,
+} from './common.ts';
 
 const priority = oneOf('Priority', priorities);
 const status = oneOf('Status', scheduleStatuses);

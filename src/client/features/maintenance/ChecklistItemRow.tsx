@@ -17,7 +17,7 @@ interface ChecklistItemRowProps {
 export function ChecklistItemRow({ schedule, item }: ChecklistItemRowProps) {
   const user = useSignedInUser();
   const [note, setNote] = useState(item.notes);
-  // Leaving the field and pressing Save both save; the second finds nothing new.
+  // Leaving the field and pressing Save both save, before the stored note changes; the second finds nothing new.
   const savedNote = useRef(item.notes);
 
   const save = (patch: ChecklistPatch) =>
@@ -60,7 +60,7 @@ export function ChecklistItemRow({ schedule, item }: ChecklistItemRowProps) {
           onBlur={saveNote}
           className="min-h-11 flex-1"
         />
-        {note.trim() !== savedNote.current && (
+        {note.trim() !== item.notes && (
           <Button variant="secondary" onClick={saveNote} aria-label={`Save note for ${item.task}`}>
             Save
           </Button>

@@ -9,7 +9,12 @@ export function SyncIndicator({ userId }: { userId: string }) {
   const entries = useOutbox(userId);
   const [isOpen, setOpen] = useState(false);
   const failed = entries.filter((entry) => entry.state === 'failed').length;
-  const tone = failed > 0 ? 'bg-red-100 text-red-800' : status.isOnline ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-100 text-amber-900';
+  const tone =
+    failed > 0
+      ? 'bg-red-100 text-red-800'
+      : status.isOnline
+        ? 'bg-emerald-50 text-emerald-800'
+        : 'bg-amber-100 text-amber-900';
   const Icon = status.isOnline ? (status.isPulling ? RefreshCw : Wifi) : CloudOff;
   // A first download cut off by the network says Offline, not a progress count that stands still.
   const isDownloading = status.isOnline && status.isFullPull && status.isPulling;

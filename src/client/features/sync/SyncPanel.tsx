@@ -21,7 +21,11 @@ function EntryRow({ entry, onDiscard }: { entry: OutboxEntry; onDiscard: (entry:
         {isFailed && <p className="mt-1 text-sm text-red-700">{entry.error}</p>}
       </div>
       <div className="flex shrink-0 items-center gap-2">
-        {isFailed ? <Badge tone="red">Needs attention</Badge> : <Badge tone="yellow">{entry.state === 'sending' ? 'Sending' : 'Pending'}</Badge>}
+        {isFailed ? (
+          <Badge tone="red">Needs attention</Badge>
+        ) : (
+          <Badge tone="yellow">{entry.state === 'sending' ? 'Sending' : 'Pending'}</Badge>
+        )}
         {isFailed && (
           <Button variant="secondary" onClick={() => void retryEntry(localDb, entry).then(syncEngine.replayNow)}>
             Retry
@@ -65,7 +69,11 @@ export function SyncPanel({ open, onClose, userId }: { open: boolean; onClose: (
           {failed.length === 0 ? (
             <p className="py-2 text-sm text-slate-500">Nothing was refused by the server.</p>
           ) : (
-            <ul className="divide-y divide-slate-200">{failed.map((entry) => <EntryRow key={entry.id} entry={entry} onDiscard={setDiscarding} />)}</ul>
+            <ul className="divide-y divide-slate-200">
+              {failed.map((entry) => (
+                <EntryRow key={entry.id} entry={entry} onDiscard={setDiscarding} />
+              ))}
+            </ul>
           )}
         </section>
 
@@ -76,7 +84,11 @@ export function SyncPanel({ open, onClose, userId }: { open: boolean; onClose: (
           {pending.length === 0 ? (
             <p className="py-2 text-sm text-slate-500">Every change has reached the server.</p>
           ) : (
-            <ul className="divide-y divide-slate-200">{pending.map((entry) => <EntryRow key={entry.id} entry={entry} onDiscard={setDiscarding} />)}</ul>
+            <ul className="divide-y divide-slate-200">
+              {pending.map((entry) => (
+                <EntryRow key={entry.id} entry={entry} onDiscard={setDiscarding} />
+              ))}
+            </ul>
           )}
         </section>
 

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { completionRate, dashboardSummary, distribution, monthlyTrend, mttr } from '../../../../shared/schemas/analytics.ts';
+import {
+  completionRate,
+  dashboardSummary,
+  distribution,
+  monthlyTrend,
+  mttr,
+} from '../../../../shared/schemas/analytics.ts';
 import { errorSchema } from '../../../../shared/schemas/common.ts';
 import { sendJson } from '../../../lib/send-json.ts';
 
@@ -14,7 +20,10 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
   function serve(path: string, response: z.ZodType, compute: (now: Date) => Promise<unknown>, restricted = true) {
     app.get(
       path,
-      { ...(restricted ? { preHandler: mayView } : {}), schema: { tags, response: { 200: response, 403: errorSchema } } },
+      {
+        ...(restricted ? { preHandler: mayView } : {}),
+        schema: { tags, response: { 200: response, 403: errorSchema } },
+      },
       async (_request, reply) => {
         const now = new Date();
         // Trend windows move with the UTC month, so the month is part of every key.

@@ -47,7 +47,10 @@ const maintenance: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { preHandler: manage, schema: { tags, body: scheduleCreate, response: { 200: schedule, 201: schedule, ...errors } } },
+    {
+      preHandler: manage,
+      schema: { tags, body: scheduleCreate, response: { 200: schedule, 201: schedule, ...errors } },
+    },
     async (request, reply) => {
       const { record, created } = await app.repos.schedules.create(request.body, changeContext(request));
       return reply.code(created ? 201 : 200).send(record);

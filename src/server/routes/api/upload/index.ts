@@ -5,7 +5,14 @@ import { errorSchema, fileRef, idParams } from '../../../../shared/schemas/commo
 import { changeContext } from '../../../lib/change-context.ts';
 import { readUploads } from '../../../lib/read-uploads.ts';
 
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 415: errorSchema };
+const errors = {
+  400: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+  415: errorSchema,
+};
 const tags = ['uploads'];
 const consumes = ['multipart/form-data'];
 
@@ -16,7 +23,10 @@ const inlineTypes = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp
 function contentDisposition(mimeType: string, name: string): string {
   const kind = inlineTypes.has(mimeType) ? 'inline' : 'attachment';
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -50,13 +60,15 @@ const upload: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
     const file = await app.repos.files.download(request.params.id);
-    return reply
-      .type(file.mimeType)
-      .header('content-disposition', contentDisposition(file.mimeType, file.originalName))
-      // A file's bytes never change under its id.
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.data);
+    return (
+      reply
+        .type(file.mimeType)
+        .header('content-disposition', contentDisposition(file.mimeType, file.originalName))
+        // A file's bytes never change under its id.
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data)
+    );
   });
 
   app.delete(
