@@ -142,6 +142,7 @@ describe('outbox and replayer', () => {
       transport: device.network.transport,
       status: device.status,
       getUserId: () => device.account._id,
+      lockName: device.lockName(),
     });
     await Promise.all([tabA.run(), tabB.run(), tabA.run()]);
     await tabB.run();

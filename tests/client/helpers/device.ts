@@ -21,6 +21,8 @@ export interface LiveDevice {
   token: string | null;
   /** The account as the change builders take it. */
   user: () => { _id: string; name: string };
+  /** The Web Lock its tabs share (`navigator.locks` is one per process in Node). */
+  lockName: () => string;
   /** A replayer of this device for the account, without jitter. */
   replayer: (overrides?: Partial<ReplayerOptions>) => ReturnType<typeof createReplayer>;
   /** A GET as the admin straight to the server (`/api/...`): what reached it. */
@@ -34,6 +36,7 @@ export interface LiveDevice {
 export function useLiveDevice(role: Role, serverEnv: Record<string, string> = {}): LiveDevice {
   const device = {
     user: () => ({ _id: device.account._id, name: device.account.name }),
+    lockName: () => `imsp-replay-${device.db.name}`,
     replayer: (overrides = {}) =>
       createReplayer({
         db: device.db,
@@ -41,6 +44,8 @@ export function useLiveDevice(role: Role, serverEnv: Record<string, string> = {}
         status: device.status,
         getUserId: () => device.account._id,
         random: () => 0,
+        // One lock per device, as one browser profile has: test files run side by side in one process.
+        lockName: device.lockName(),
         ...overrides,
       }),
     adminGet: (url) => device.server.t.app.inject({ url, headers: device.admin.headers }),
