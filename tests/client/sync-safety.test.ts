@@ -62,7 +62,11 @@ describe('the sync engine', () => {
 
   beforeEach(async () => {
     vi.stubGlobal('window', new EventTarget());
-    engine = createSyncEngine(device.db, device.network.transport, { now: () => clock, random: () => 1 });
+    engine = createSyncEngine(device.db, device.network.transport, {
+      now: () => clock,
+      random: () => 1,
+      lockName: device.lockName(),
+    });
     const ignore = () => {};
     stop = engine.start(
       device.account._id,

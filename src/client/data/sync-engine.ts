@@ -22,7 +22,7 @@ export interface SyncCallbacks {
 export function createSyncEngine(
   db: LocalDatabase,
   transport: Transport,
-  clock: Pick<ReplayerOptions, 'now' | 'random'> = {},
+  replayOptions: Pick<ReplayerOptions, 'now' | 'random' | 'lockName'> = {},
 ) {
   const status = createSyncStatus();
   let userId: string | null = null;
@@ -37,7 +37,7 @@ export function createSyncEngine(
     onConfirmed: () => (confirmed += 1),
     onFailed: (entry, message) => callbacks?.onFailed(entry, message),
     onAuthRequired: () => callbacks?.onAuthRequired(),
-    ...clock,
+    ...replayOptions,
   });
   let pulling: { received: Promise<number | null>; confirmedBefore: number } | null = null;
   let failedPulls = 0;
