@@ -1,18 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, historyEntry, idParams, type HistoryEntry } from '../../shared/schemas/common.ts';
+import { historyEntry, idParams, type HistoryEntry } from '../../shared/schemas/common.ts';
 import type { ChangeContext } from '../repositories/record-changes.ts';
 import { changeContext } from './change-context.ts';
-import { readUploads, type Upload } from './read-uploads.ts';
-
-const errors = {
-  400: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  413: errorSchema,
-  415: errorSchema,
-};
+import { readUploads, uploadErrors, type Upload } from './read-uploads.ts';
 
 /**
  * `POST /:id/attachments` (multipart, one file in the field `file`, optionally preceded by its
@@ -35,7 +26,7 @@ export function attachmentAndHistoryRoutes(options: {
           tags,
           consumes: ['multipart/form-data'],
           params: idParams,
-          response: { 200: record, 201: record, ...errors },
+          response: { 200: record, 201: record, ...uploadErrors },
         },
       },
       async (request, reply) => {
@@ -47,7 +38,7 @@ export function attachmentAndHistoryRoutes(options: {
 
     app.get(
       '/:id/history',
-      { schema: { tags, params: idParams, response: { 200: z.array(historyEntry), ...errors } } },
+      { schema: { tags, params: idParams, response: { 200: z.array(historyEntry), ...uploadErrors } } },
       (request) => options.history(request.params.id),
     );
   };

@@ -1,8 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import { allowedFileDescription, isAllowedFile, maxFileBytes } from '../../shared/files.ts';
-import { idSchema } from '../../shared/schemas/common.ts';
+import { errorSchema, idSchema } from '../../shared/schemas/common.ts';
 import { badRequest, HttpError } from './errors.ts';
 import { matchesSignature } from './file-signature.ts';
+
+/** The error answers of every route that takes files. */
+export const uploadErrors = {
+  400: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+  415: errorSchema,
+};
 
 export interface Upload {
   /** The client's own id for the file (a text field `_id` just before the file part), so a replay makes no duplicate. */

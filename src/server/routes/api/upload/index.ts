@@ -1,18 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maxFilesPerUpload } from '../../../../shared/files.ts';
-import { errorSchema, fileRef, idParams } from '../../../../shared/schemas/common.ts';
+import { fileRef, idParams } from '../../../../shared/schemas/common.ts';
 import { changeContext } from '../../../lib/change-context.ts';
-import { readUploads } from '../../../lib/read-uploads.ts';
+import { readUploads, uploadErrors } from '../../../lib/read-uploads.ts';
 
-const errors = {
-  400: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  413: errorSchema,
-  415: errorSchema,
-};
 const tags = ['uploads'];
 const consumes = ['multipart/form-data'];
 
@@ -36,7 +28,7 @@ const upload: FastifyPluginAsyncZod = async (app) => {
     '/single',
     {
       preHandler: app.requirePermission('file:upload'),
-      schema: { tags, consumes, response: { 200: fileRef, 201: fileRef, ...errors } },
+      schema: { tags, consumes, response: { 200: fileRef, 201: fileRef, ...uploadErrors } },
     },
     async (request, reply) => {
       const uploads = await readUploads(request, { field: 'file', maxFiles: 1 });
@@ -49,7 +41,7 @@ const upload: FastifyPluginAsyncZod = async (app) => {
     '/multiple',
     {
       preHandler: app.requirePermission('file:upload'),
-      schema: { tags, consumes, response: { 200: z.array(fileRef), 201: z.array(fileRef), ...errors } },
+      schema: { tags, consumes, response: { 200: z.array(fileRef), 201: z.array(fileRef), ...uploadErrors } },
     },
     async (request, reply) => {
       const uploads = await readUploads(request, { field: 'files', maxFiles: maxFilesPerUpload });
@@ -73,7 +65,7 @@ const upload: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { schema: { tags, params: idParams, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    { schema: { tags, params: idParams, response: { 200: z.object({ message: z.string() }), ...uploadErrors } } },
     async (request) => {
       await app.repos.files.remove(request.params.id, request.user, changeContext(request));
       return { message: 'File deleted' };
