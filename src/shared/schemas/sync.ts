@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
-import { incident } from './incident.ts';
+import { incident, incidentListQuery } from './incident.ts';
 import { machine } from './machine.ts';
 import { schedule } from './schedule.ts';
-import { ticket } from './ticket.ts';
+import { ticket, ticketListQuery } from './ticket.ts';
+import { defaultWindowDays, maxWindowDays, minWindowDays, syncScopes } from '../working-set.ts';
 
 export const syncEntities = ['machine', 'ticket', 'incident', 'schedule'] as const;
 export type SyncEntity = (typeof syncEntities)[number];
+
+/** How far back the history scope reaches, in days of `updatedAt`. */
+const windowDays = z.coerce.number().int().min(minWindowDays).max(maxWindowDays).default(defaultWindowDays);
 
 export const syncQuery = z.object({
   cursor: z
@@ -14,7 +18,11 @@ export const syncQuery = z.object({
     .regex(/^\d{0,18}$/, 'cursor must be a cursor returned by /api/sync')
     .optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
+  /** Without a scope, every change (the full feed older clients use). */
+  scope: z.enum(syncScopes).optional(),
+  windowDays,
 });
+export type SyncQuery = z.infer<typeof syncQuery>;
 
 export const syncPage = z.object({
   machines: z.array(machine),
@@ -26,3 +34,7 @@ export const syncPage = z.object({
   hasMore: z.boolean(),
 });
 export type SyncPage = z.infer<typeof syncPage>;
+
+/** A list's filters, for the records outside the requesting user's working set of `windowDays`. */
+export const olderTicketsQuery = ticketListQuery.extend({ windowDays });
+export const olderIncidentsQuery = incidentListQuery.extend({ windowDays });
