@@ -69,7 +69,7 @@ function label(offset: number) {
 const nextSeq = sql`nextval('change_seq')`;
 
 async function insertTickets(rows: Partial<typeof tickets.$inferInsert>[]) {
-  await t.database.write((tx) =>
+  await t.database.writeInOrder((tx) =>
     tx.insert(tickets).values(
       rows.map((row): PgInsertValue<typeof tickets> => ({
         title: 'Hydraulic leak',
@@ -84,7 +84,7 @@ async function insertTickets(rows: Partial<typeof tickets.$inferInsert>[]) {
 }
 
 async function insertIncidents(rows: Partial<typeof incidents.$inferInsert>[]) {
-  await t.database.write((tx) =>
+  await t.database.writeInOrder((tx) =>
     tx.insert(incidents).values(
       rows.map((row): PgInsertValue<typeof incidents> => ({
         title: 'Slip near the caster',
@@ -102,7 +102,7 @@ async function insertIncidents(rows: Partial<typeof incidents.$inferInsert>[]) {
 }
 
 async function insertSchedules(statuses: ScheduleStatus[]) {
-  await t.database.write((tx) =>
+  await t.database.writeInOrder((tx) =>
     tx.insert(schedules).values(
       statuses.map((status): PgInsertValue<typeof schedules> => ({
         title: 'Quarterly inspection',
@@ -129,7 +129,7 @@ async function createMachine(overrides: Record<string, unknown>) {
 
 /** No records, only the team's accounts: each test starts from here and adds what it counts. */
 async function removeAllRecords() {
-  await t.database.write(async (tx) => {
+  await t.database.writeInOrder(async (tx) => {
     for (const table of [
       files,
       ticketComments,

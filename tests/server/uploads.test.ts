@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { rowsOf } from '../../src/server/db/client.ts';
 import { fileRef, historyEntry } from '../../src/shared/schemas/common.ts';
 import { incident } from '../../src/shared/schemas/incident.ts';
 import { ticket, ticketPage } from '../../src/shared/schemas/ticket.ts';
@@ -228,8 +230,38 @@ describe('uploading files', () => {
     expect(fileRef.parse(second.json())).toEqual(fileRef.parse(first.json()));
     expect(idOf(first)).toBe(_id);
     expect((await post('/api/upload/single', parts, t.team.engineer)).statusCode).toBe(409);
+    expect(await unlinkedChunks(), 'bytes of the replays are dropped').toBe(0);
+  });
+
+  it('stores a large file in chunks and serves it back whole', async () => {
+    const large = { ...samples.pdf, data: bytes('%PDF-1.7\n', 3 * 1024 * 1024 + 17) };
+    const ref = await uploadOne(large);
+    const response = await t.app.inject({ url: `/api/upload/${ref._id}`, headers: t.team.operator.headers });
+    expect(response.rawPayload.equals(large.data)).toBe(true);
+    const [{ chunks }] = rowsOf<{ chunks: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as chunks from file_chunks c join files f on f.blob_id = c.blob_id where f.id = ${ref._id}`,
+      ),
+    ) as [{ chunks: number }];
+    expect(chunks).toBeGreaterThan(1);
+  });
+
+  it('drops the bytes a stopped server left unlinked for a day when it starts', async () => {
+    await t.database.db.execute(
+      sql`insert into file_chunks (blob_id, seq, data, created_at) values (${randomUUID()}, 0, '\\x00', now() - interval '2 days')`,
+    );
+    expect(await unlinkedChunks()).toBe(1);
+    await t.app.repos.files.dropAbandonedChunks();
+    expect(await unlinkedChunks()).toBe(0);
   });
 });
+
+async function unlinkedChunks() {
+  const result = await t.database.db.execute(
+    sql`select count(*)::int as count from file_chunks c where not exists (select 1 from files f where f.blob_id = c.blob_id)`,
+  );
+  return rowsOf<{ count: number }>(result)[0]!.count;
+}
 
 describe('deleting files', () => {
   it('lets the uploader or an admin delete a file; others get 403', async () => {

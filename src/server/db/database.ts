@@ -8,8 +8,14 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 export const changeChannel = 'imsp_changes';
-// Serialises writers so that change_seq order is commit order: /api/sync can then never skip a change.
+// Serialises the last step of every write, so that change_seq order is commit order: /api/sync can then never skip a change.
 const writeLockKey = 7_341_001;
+/** The tables whose rows carry a change_seq (the synced records). */
+const sequencedTables = ['machines', 'tickets', 'incidents', 'schedules'] as const;
+// A deadlock, a row another write changed meanwhile, or a unique key a concurrent write took: the next attempt sees its commit.
+const retriedStates = new Set(['40P01', '40001', '23505']);
+const writeAttempts = 5;
+const repeatableRead = { isolationLevel: 'repeatable read' } as const;
 
 export interface Database {
   readonly db: Db;
@@ -18,8 +24,20 @@ export interface Database {
   version(): number;
   /** False while other servers' commits may go unnoticed (PostgreSQL's LISTEN connection is down): trust no cache then. */
   isListening(): boolean;
-  /** A write transaction holding the next change sequence number; readers of the change feed see commits in order. */
+  /**
+   * A write transaction. `changeSeq` is a placeholder, unique to this transaction, for the change_seq
+   * of every record it writes; the real number is drawn and stamped on those rows at the very end,
+   * under a lock held only until commit, so sequence order is commit order while the work itself runs
+   * side by side with other writes. Repeatable read: a record that another write changed after this one
+   * read it is never overwritten from the stale copy; the write is tried again from the start instead,
+   * as on a deadlock or a key taken by a concurrent transaction.
+   */
   write<T>(work: (tx: Tx, changeSeq: number) => Promise<T>): Promise<T>;
+  /**
+   * A write holding the lock from its start, for bulk writes whose rows draw `nextval('change_seq')`
+   * themselves (seeding); `after` is below every number they draw.
+   */
+  writeInOrder<T>(work: (tx: Tx, after: number) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -46,16 +64,55 @@ export function createDatabase(
     version: () => version,
     isListening,
     async write(work) {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const result = await db.transaction(async (tx) => {
+            const placeholder = await drawSeq(tx);
+            const result = await work(tx, -placeholder);
+            await tx.execute(sql`select pg_advisory_xact_lock(${writeLockKey})`);
+            await tx.execute(stampChangeSeq(-placeholder));
+            return result;
+          }, repeatableRead);
+          bump();
+          return result;
+        } catch (error) {
+          if (attempt === writeAttempts || !retriedStates.has(sqlState(error) ?? '')) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+        }
+      }
+    },
+    async writeInOrder(work) {
       const result = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${writeLockKey})`);
-        const result = await tx.execute(
-          sql`select nextval('change_seq')::text as seq, pg_notify(${changeChannel}, '')`,
-        );
-        return work(tx, Number(rowsOf<{ seq: string }>(result)[0]!.seq));
+        await tx.execute(sql`select pg_advisory_xact_lock(${writeLockKey}), pg_notify(${changeChannel}, '')`);
+        return work(tx, await drawSeq(tx));
       });
       bump();
       return result;
     },
     close,
   };
+}
+
+async function drawSeq(tx: Tx): Promise<number> {
+  const result = await tx.execute(sql`select nextval('change_seq')::text as seq`);
+  return Number(rowsOf<{ seq: string }>(result)[0]!.seq);
+}
+
+/** Gives the rows written under the placeholder the next change_seq, and tells the other servers. */
+function stampChangeSeq(placeholder: number) {
+  const updates = sequencedTables.map(
+    (table) => sql`, ${sql.identifier(`stamp_${table}`)} as (
+      update ${sql.identifier(table)} set change_seq = (select seq from next) where change_seq = ${placeholder})`,
+  );
+  return sql`with next as (select nextval('change_seq') as seq)${sql.join(updates)}
+    select pg_notify(${changeChannel}, '')`;
+}
+
+/** The SQLSTATE of a database error, also when Drizzle wraps it. */
+function sqlState(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; depth < 5 && cause instanceof Error; depth += 1, cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
 }

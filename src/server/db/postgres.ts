@@ -13,9 +13,18 @@ import * as schema from './schema.ts';
 
 const migrationLockKey = 7_341_002;
 
+/**
+ * Connecting to a database that is down fails fast (and is answered 503). The pool's own timeout is
+ * left off: it would also fail requests that merely wait their turn for a connection under load.
+ */
+class FailFastClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis });
+  }
+}
+
 export async function openPostgres(url: string, log: DatabaseLog = logToStderr): Promise<Database> {
-  // A request fails fast (and is answered 503) instead of waiting for a database that is down.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis });
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: FailFastClient });
   pool.on('error', () => {}); // an idle client's error is reported by the next query that uses the pool
   await migrateWithLock(url);
   const db = drizzle(pool, { schema }) as unknown as Db;

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -230,13 +231,33 @@ export const files = pgTable(
     originalName: text('original_name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    data: bytea('data').notNull(),
+    /** The file's bytes: the rows of file_chunks with this blob_id, in seq order. */
+    blobId: uuid('blob_id').notNull(),
     uploadedBy: uuid('uploaded_by').references(() => users.id),
     ticketId: uuid('ticket_id').references(() => tickets.id),
     incidentId: uuid('incident_id').references(() => incidents.id),
     createdAt: createdAt(),
   },
-  (t) => [index('files_ticket_idx').on(t.ticketId), index('files_incident_idx').on(t.incidentId)],
+  (t) => [
+    index('files_ticket_idx').on(t.ticketId),
+    index('files_incident_idx').on(t.incidentId),
+    index('files_blob_idx').on(t.blobId),
+  ],
+);
+
+/**
+ * Uploaded bytes in pieces of at most 256 KB, each stored by a statement of its own before
+ * the file row links them, so that storing a large file never holds the database for long.
+ */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    blobId: uuid('blob_id').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blobId, t.seq] }), index('file_chunks_created_idx').on(t.createdAt)],
 );
 
 /** Every change to a synced record: who, when, which field, old and new value, and the client's own time. */

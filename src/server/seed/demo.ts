@@ -37,7 +37,7 @@ export async function seedDemoIfEmpty(database: Database): Promise<boolean> {
   if (await hasUsers(database.db)) return false;
   const now = new Date();
   const accounts = await staffAccounts(now);
-  return database.write(async (tx) => {
+  return database.writeInOrder(async (tx) => {
     if (await hasUsers(tx)) return false;
     const inserted = await tx.insert(users).values(accounts).returning({
       id: users.id,

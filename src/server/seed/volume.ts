@@ -69,7 +69,7 @@ async function inBatches(
 ) {
   for (let from = 1; from <= total; from += batchSize) {
     const to = Math.min(total, from + batchSize - 1);
-    await database.write(async (tx, after) => {
+    await database.writeInOrder(async (tx, after) => {
       await tx.execute(sql`select setseed(${from / (total + 1)})`); // reproducible random() per batch
       await insert(tx, { from, to, total, now, after });
     });
@@ -124,7 +124,7 @@ async function liveMachines(database: Database): Promise<string[]> {
 
 async function addMachines(database: Database, count: number, createdBy: string) {
   const random = createRandom(count);
-  await database.write(async (tx, changeSeq) => {
+  await database.writeInOrder(async (tx, after) => {
     const result = await tx.execute(sql`select count(*)::int as existing from ${machines}`);
     const { existing } = rowsOf<{ existing: number }>(result)[0]!;
     const rows = Array.from({ length: count }, (_, index) => {
@@ -151,7 +151,7 @@ async function addMachines(database: Database, count: number, createdBy: string)
       };
     });
     await insertInChunks(tx, machines, rows);
-    await historyForBatch(tx, 'machine', changeSeq);
+    await historyForBatch(tx, 'machine', after);
   });
 }
 

@@ -16,7 +16,9 @@ export default fp<{ database: Database; closeDatabase: boolean }>(
   async (app, { database, closeDatabase }) => {
     const cache = new VersionCache();
     app.decorate('database', database);
-    app.decorate('repos', createRepositories(database));
+    const repos = createRepositories(database);
+    app.decorate('repos', repos);
+    app.addHook('onReady', () => repos.files.dropAbandonedChunks());
     app.decorate('cached', (key: string, compute: () => Promise<unknown>) =>
       cache.get(database.isListening() ? database.version() : undefined, key, compute),
     );

@@ -21,7 +21,9 @@ const knownClientErrors: Record<string, [number, string]> = {
   FST_ERR_VALIDATION: [400, 'Invalid request'],
 };
 
-// PostgreSQL error codes that a client's input can cause.
+const busyRecord: [number, string] = [503, 'Others are changing this record right now. Please try again.'];
+
+// PostgreSQL error codes that a client's input, or other clients' writes at the same time, can cause.
 const databaseErrors: Record<string, [number, string]> = {
   '23505': [409, 'This record already exists'],
   '23503': [400, 'A referenced record does not exist'],
@@ -32,6 +34,9 @@ const databaseErrors: Record<string, [number, string]> = {
   '22008': [400, 'A date is out of range'],
   '22021': [400, 'Text may not contain NUL characters'],
   '22P05': [400, 'Text may not contain NUL characters'],
+  // What is left after a write was tried again several times (db/database.ts).
+  '40001': busyRecord,
+  '40P01': busyRecord,
 };
 
 /** Drizzle wraps the driver's error (which carries the SQLSTATE code) in its own. */
