@@ -110,8 +110,9 @@ describe('creating tickets', () => {
     });
     expect(created.statusCode).toBe(400);
     expect(errorMessage(created)).toBe('Text may not contain NUL characters');
+    // In a search, NUL is one more character between words.
     const searched = await t.app.inject({ url: '/api/tickets?search=%00leak', headers: t.team.operator.headers });
-    expect(searched.statusCode).toBe(400);
+    expect(searched.statusCode).toBe(200);
   });
 
   it('needs a live machine, and keeps showing a machine deleted later on its old tickets', async () => {
@@ -245,13 +246,14 @@ describe('listing tickets', () => {
     expect(errorMessage(bad)).toMatch(/status/);
   });
 
-  it('searches number, title and description, ignoring case and wildcards', async () => {
+  it('searches number, title and description by word, ignoring case and punctuation (wildcards too)', async () => {
     const byNumber = await list(`search=${created[3]!.ticketNumber.toLowerCase()}`);
     expect(byNumber.tickets.map((record) => record._id)).toEqual([created[3]!._id]);
     expect((await list(`search=${token.toUpperCase()}`)).total).toBe(12);
     const byDescription = await list(`search=${encodeURIComponent('100%_SURE')}`);
     expect(byDescription.tickets.map((record) => record._id)).toEqual([created[5]!._id]);
-    expect((await list(`search=${encodeURIComponent(`${token}%`)}`)).total).toBe(0);
+    expect((await list(`search=${encodeURIComponent(`${token}%`)}`)).total).toBe(12);
+    expect((await list(`search=${encodeURIComponent('%')}`)).total).toBe((await list('')).total);
   });
 
   it('shows a change at once (the cached list is retired by the write)', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -90,6 +90,16 @@ export const machines = pgTable(
   ],
 );
 
+/**
+ * ' <number words> <text words> ' (src/shared/search-words.ts), so a query word matches with LIKE '% word%'.
+ * The app writes search_words with the shared tokenizer; rows written by SQL alone get an approximation
+ * that splits on ASCII punctuation and lower-cases as the database's collation does.
+ */
+function searchTextOf(prefix: 'tkt' | 'inc', texts: SQL) {
+  const approximation = sql`lower(regexp_replace(${texts}, '[^0-9A-Za-z\\u0080-\\U0010FFFF]+', ' ', 'g'))`;
+  return sql`' ${sql.raw(prefix)} ' || lpad(number::text, 6, '0') || ' ' || number::text || ' ' || coalesce(search_words, ${approximation}) || ' '`;
+}
+
 export const tickets = pgTable(
   'tickets',
   {
@@ -112,9 +122,10 @@ export const tickets = pgTable(
     assignedTo: uuid('assigned_to').references(() => users.id),
     resolvedAt: timestamptz('resolved_at'),
     closedAt: timestamptz('closed_at'),
+    searchWords: text('search_words'),
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs(sql`lower('TKT-' || lpad(number::text, 6, '0') || ' ' || title || ' ' || description)`),
+      .generatedAlwaysAs(searchTextOf('tkt', sql`title || ' ' || description`)),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -173,11 +184,10 @@ export const incidents = pgTable(
     witnesses: jsonb('witnesses').$type<{ name: string; contact: string }[]>().notNull().default([]),
     immediateActions: text('immediate_actions').notNull().default(''),
     reportedBy: uuid('reported_by').references(() => users.id),
+    searchWords: text('search_words'),
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs(
-        sql`lower('INC-' || lpad(number::text, 6, '0') || ' ' || title || ' ' || description || ' ' || location)`,
-      ),
+      .generatedAlwaysAs(searchTextOf('inc', sql`title || ' ' || description || ' ' || location`)),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -19,6 +19,7 @@ import {
   numberedHistory,
   recordNotFound,
   saveChanges,
+  searchWordsOf,
   type Actor,
   type EditRule,
 } from './numbered-records.ts';
@@ -119,6 +120,7 @@ export function createIncidentRepository(database: Database) {
               ...(newId ? { id: newId } : {}),
               title: input.title,
               description: input.description,
+              searchWords: searchWordsOf('incident', input),
               type: input.type ?? 'Near Miss',
               severity: input.severity ?? 'Medium',
               location: input.location,

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { roleLabels, type Role } from '../../shared/enums.ts';
+import { queryWords, wordsOf } from '../../shared/search-words.ts';
 import { permissions, type Action } from '../../shared/permissions.ts';
 import type { Overwrite } from '../../shared/schemas/common.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -15,7 +16,7 @@ import {
   type ChangeContext,
   type FieldChange,
 } from './record-changes.ts';
-import { likePattern, pageCount } from './sql-helpers.ts';
+import { pageCount } from './sql-helpers.ts';
 
 /**
  * What tickets and incidents share: a number from a database sequence, a reporter, a paged list
@@ -66,9 +67,31 @@ export interface PageRequest {
   search?: string | undefined;
 }
 
+const searchFields = {
+  ticket: ['title', 'description'],
+  incident: ['title', 'description', 'location'],
+} as const satisfies Record<NumberedEntity, readonly string[]>;
+
+type SearchFields<E extends NumberedEntity> = Record<(typeof searchFields)[E][number], string>;
+
+/** The record's text words (search_words); search_text adds the number's (src/shared/search-words.ts). */
+export function searchWordsOf<E extends NumberedEntity>(entity: E, record: SearchFields<E>): string {
+  const fields: readonly (keyof SearchFields<E>)[] = searchFields[entity];
+  return [...new Set(fields.flatMap((field) => wordsOf(record[field])))].join(' ');
+}
+
 /**
- * One page, newest first: a query for the page's ids and a count (both served by the indexes on
- * created_at and the trigram index on search_text), then the full records of just that page.
+ * Every query word must start a word of the record. Words hold only letters and digits, so none
+ * needs escaping for LIKE.
+ */
+function searchFilters(table: NumberedTable, search: string | undefined): SQL[] {
+  return queryWords(search ?? '').map((word) => like(table.searchText, `% ${word}%`));
+}
+
+/**
+ * One page, newest first (ties newest id first, as the device's indexes order them): a query for the
+ * page's ids and a count (both served by the indexes on created_at and the trigram index on
+ * search_text), then the full records of just that page.
  */
 export async function listPage<T extends { _id: string }>(
   db: Db,
@@ -78,14 +101,14 @@ export async function listPage<T extends { _id: string }>(
   load: (ids: string[]) => Promise<T[]>,
 ) {
   const table = numberedTables[entity];
-  const where = and(...filters, query.search ? like(table.searchText, likePattern(query.search)) : undefined);
+  const where = and(...filters, ...searchFilters(table, query.search));
   const [idRows, [counted]] = await Promise.all([
     db
       .select({ id: table.id })
       .from(table)
       .where(where)
       // Spelled as the indexes are declared: a plain DESC means NULLS FIRST and would not use them.
-      .orderBy(sql`${table.createdAt} desc nulls last`, asc(table.id))
+      .orderBy(sql`${table.createdAt} desc nulls last`, desc(table.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(table).where(where),
@@ -197,22 +220,24 @@ export function assertMayEdit(
  * Writes the changes of a partial update (plus values derived from them, which get no history of
  * their own), bumps the version and records history. Returns what the update overwrote.
  */
-export async function saveChanges(
+export async function saveChanges<E extends NumberedEntity>(
   tx: Tx,
   changeSeq: number,
-  entity: NumberedEntity,
-  row: { id: string; version: number },
+  entity: E,
+  row: { id: string; version: number } & SearchFields<E>,
   changes: FieldChange[],
   derived: Record<string, unknown>,
   context: ChangeContext,
 ): Promise<Overwrite[]> {
   if (changes.length === 0) return [];
-  const table = numberedTables[entity];
+  const table: NumberedTable = numberedTables[entity];
+  const changed = Object.fromEntries(changes.map((change) => [change.field, change.newValue]));
+  const searchWords = searchWordsOf(entity, { ...row, ...changed });
   const overwritten = await findOverwrites(tx, entity, row.id, changes, context);
   const version = row.version + 1;
   await tx
     .update(table)
-    .set({ ...setFromChanges(changes), ...derived, version, updatedAt: new Date(), changeSeq })
+    .set({ ...setFromChanges(changes), ...derived, searchWords, version, updatedAt: new Date(), changeSeq })
     .where(eq(table.id, row.id));
   await recordHistoryRows(tx, entity, row.id, version, changes, context);
   return overwritten;

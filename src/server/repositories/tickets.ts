@@ -26,6 +26,7 @@ import {
   readAll,
   recordNotFound,
   saveChanges,
+  searchWordsOf,
   type Actor,
   type EditRule,
 } from './numbered-records.ts';
@@ -186,6 +187,7 @@ export function createTicketRepository(database: Database) {
               ...(newId ? { id: newId } : {}),
               title: input.title,
               description: input.description,
+              searchWords: searchWordsOf('ticket', input),
               machineId: input.machine,
               priority: input.priority ?? 'Medium',
               category: input.category ?? 'Mechanical',
