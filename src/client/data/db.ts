@@ -4,6 +4,7 @@ import type { Machine } from '../../shared/schemas/machine.ts';
 import type { ChecklistPatch, Schedule } from '../../shared/schemas/schedule.ts';
 import type { SyncEntity } from '../../shared/schemas/sync.ts';
 import type { Ticket } from '../../shared/schemas/ticket.ts';
+import { searchIndex, withWords } from './search-index.ts';
 
 /**
  * A record as the screens show it: the server's last confirmed copy (`_server`, null while a record
@@ -92,6 +93,12 @@ export interface MetaRow {
   value: unknown;
 }
 
+/** A record this device keeps although it is outside the synced window (its key: `${entity}:${id}`). */
+export interface PinnedRow {
+  key: string;
+  openedAt: string;
+}
+
 export class LocalDatabase extends Dexie {
   machines!: EntityTable<Local<Machine>, '_id'>;
   tickets!: EntityTable<Local<Ticket>, '_id'>;
@@ -100,6 +107,7 @@ export class LocalDatabase extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   files!: EntityTable<StoredFile, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  pinned!: EntityTable<PinnedRow, 'key'>;
 
   constructor(name = 'imsp') {
     super(name);
@@ -112,6 +120,29 @@ export class LocalDatabase extends Dexie {
       files: 'id',
       meta: 'key',
     });
+    // Every list filter combination has an index ending in createdAt (the lists' order), so a page and
+    // its count read one key range; `*_words` is the search's (search-index.ts).
+    this.version(2)
+      .stores({
+        tickets:
+          '_id, createdAt, status, priority, ticketNumber, [status+createdAt], [priority+createdAt], [status+priority+createdAt], *_words',
+        incidents:
+          '_id, createdAt, status, type, severity, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words',
+        pinned: 'key',
+      })
+      .upgrade((tx) =>
+        Promise.all(
+          ['tickets', 'incidents'].map((table) =>
+            tx
+              .table(table)
+              .toCollection()
+              .modify((record: Record<string, unknown>) => {
+                record._words = withWords(table, record)._words;
+              }),
+          ),
+        ),
+      );
+    this.use(searchIndex);
   }
 }
 

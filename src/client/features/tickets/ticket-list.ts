@@ -1,7 +1,7 @@
 import type { Priority, TicketStatus } from '../../../shared/enums.ts';
 import type { Ticket } from '../../../shared/schemas/ticket.ts';
 import type { Local, LocalDatabase } from '../../data/db.ts';
-import { listPageSize, readPage, type ListPage } from '../../data/read-page.ts';
+import { listPageSize, readPage, type ListPage, type SetFilters } from '../../data/read-page.ts';
 
 export type LocalTicket = Local<Ticket>;
 
@@ -19,21 +19,21 @@ export interface TicketPage extends Omit<ListPage<LocalTicket>, 'records'> {
   tickets: LocalTicket[];
 }
 
-function matcher({ search, status, priority }: TicketFilters) {
-  const needle = search.trim().toLowerCase();
-  return (ticket: LocalTicket) =>
-    (!status || ticket.status === status) &&
-    (!priority || ticket.priority === priority) &&
-    (!needle ||
-      [ticket.ticketNumber, ticket.title, ticket.description].some((text) => text.toLowerCase().includes(needle)));
-}
+const setFilters = ({ status, priority }: TicketFilters): SetFilters =>
+  (
+    [
+      ['status', status],
+      ['priority', priority],
+    ] as const
+  ).filter(([, value]) => value !== '');
 
 /**
- * One page of the tickets on this device, newest first, filtered as the server's list call filters
- * (search over number, title and description, case-insensitive), so the screen works the same offline.
+ * One page of the tickets on this device, newest first, filtered and searched as the server's list
+ * call does (src/shared/search-words.ts), so the screen works the same offline.
  */
 export async function readTicketPage(db: LocalDatabase, filters: TicketFilters, page: number): Promise<TicketPage> {
-  const { records, ...info } = await readPage(db.tickets, matcher(filters), page, ticketPageSize);
+  const query = { filters: setFilters(filters), search: filters.search };
+  const { records, ...info } = await readPage(db.tickets, query, page, ticketPageSize);
   return { tickets: records, ...info };
 }
 

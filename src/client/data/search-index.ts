@@ -1,0 +1,44 @@
+import type { DBCore, DBCoreMutateRequest, DBCoreTable, Middleware } from 'dexie';
+import { recordWords } from '../../shared/search-words.ts';
+
+type Indexed = Record<string, unknown>;
+
+const text = (record: Indexed, field: string) => (typeof record[field] === 'string' ? record[field] : '');
+
+/** The words each searchable table's records are found by (src/shared/search-words.ts). */
+const wordsOf: Record<string, (record: Indexed) => string[]> = {
+  tickets: (record) => recordWords(text(record, 'ticketNumber'), [text(record, 'title'), text(record, 'description')]),
+  incidents: (record) =>
+    recordWords(text(record, 'incidentNumber'), [
+      text(record, 'title'),
+      text(record, 'description'),
+      text(record, 'location'),
+    ]),
+};
+
+/** The record as stored: with `_words`, the multi-entry index the list search reads. */
+export function withWords(table: string, record: Indexed): Indexed {
+  const words = wordsOf[table];
+  return words ? { ...record, _words: words(record) } : record;
+}
+
+function indexWrites(table: DBCoreTable): DBCoreTable {
+  if (!wordsOf[table.name]) return table;
+  return {
+    ...table,
+    mutate(req: DBCoreMutateRequest) {
+      if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
+      return table.mutate({ ...req, values: req.values.map((value: Indexed) => withWords(table.name, value)) });
+    },
+  };
+}
+
+/**
+ * Keeps `_words` up to date on every write, whichever code path stores the record (a pull, a
+ * local change, an upgrade), so no writer has to know about the search index.
+ */
+export const searchIndex: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'search-index',
+  create: (down: DBCore) => ({ ...down, table: (name: string) => indexWrites(down.table(name)) }),
+};
