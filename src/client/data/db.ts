@@ -121,13 +121,14 @@ export class LocalDatabase extends Dexie {
       meta: 'key',
     });
     // Every list filter combination has an index ending in createdAt (the lists' order), so a page and
-    // its count read one key range; `*_words` is the search's (search-index.ts).
+    // its count read one key range; `*_words` is the search's (search-index.ts); updatedAt is the
+    // working set's pruning order.
     this.version(2)
       .stores({
         tickets:
-          '_id, createdAt, status, priority, ticketNumber, [status+createdAt], [priority+createdAt], [status+priority+createdAt], *_words',
+          '_id, createdAt, updatedAt, status, priority, ticketNumber, [status+createdAt], [priority+createdAt], [status+priority+createdAt], *_words',
         incidents:
-          '_id, createdAt, status, type, severity, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words',
+          '_id, createdAt, updatedAt, status, type, severity, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words',
         pinned: 'key',
       })
       .upgrade((tx) =>
