@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
+import { serializeError } from './lib/log-errors.ts';
 import { clientErrorHandler, frameworkErrors } from './lib/protocol-errors.ts';
 import docs from './plugins/external/docs.ts';
 import multipart from './plugins/external/multipart.ts';
@@ -39,7 +40,12 @@ function requestId(request: IncomingMessage) {
 /** Plugins in order: external, then the app's own, then the routes. */
 export async function buildApp({ config, database, closeDatabase = true, logStream }: AppOptions) {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: redactedPaths, ...(logStream ? { stream: logStream } : {}) },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: redactedPaths,
+      serializers: { err: serializeError },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: requestId,

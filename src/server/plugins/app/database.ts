@@ -22,7 +22,23 @@ export default fp<{ database: Database; closeDatabase: boolean }>(
     app.decorate('cached', (key: string, compute: () => Promise<unknown>) =>
       cache.get(database.isListening() ? database.version() : undefined, key, compute),
     );
-    if (closeDatabase) app.addHook('onClose', () => database.close());
+    if (!closeDatabase) return;
+    // A handler may still be running when the server has closed: its client hung up, or the request timed
+    // out. The database closes only after every handler has finished.
+    const running = new Set<Promise<unknown>>();
+    app.addHook('onRoute', (route) => {
+      const handler = route.handler;
+      route.handler = function (request, reply) {
+        const result: unknown = handler.call(this, request, reply);
+        if (!(result instanceof Promise)) return result;
+        running.add(result);
+        return result.finally(() => running.delete(result));
+      };
+    });
+    app.addHook('onClose', async () => {
+      await Promise.allSettled(running);
+      await database.close();
+    });
   },
   { name: 'database' },
 );

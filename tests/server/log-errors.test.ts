@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { serializeError } from '../../src/server/lib/log-errors.ts';
+import { useTeamApp } from './helpers/app.ts';
+
+const t = useTeamApp();
+
+it('logs a failed query without its parameters', async () => {
+  const secret = 'hash-of-a-password';
+  const error = await t.database.db.execute(sql`select ${secret}::text from no_such_table`).catch((caught: unknown) => caught as Error);
+  expect(String(error.message)).toContain(secret);
+  const logged = JSON.stringify(serializeError(error));
+  expect(logged).not.toContain(secret);
+  expect(logged).toContain('select $1::text from no_such_table');
+});
