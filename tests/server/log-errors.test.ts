@@ -7,7 +7,11 @@ const t = useTeamApp();
 
 it('logs a failed query without its parameters', async () => {
   const secret = 'hash-of-a-password';
-  const error = await t.database.db.execute(sql`select ${secret}::text from no_such_table`).catch((caught: unknown) => caught as Error);
+  const failed = t.database.db.execute(sql`select ${secret}::text from no_such_table`);
+  const error = (await failed.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )) as Error;
   expect(String(error.message)).toContain(secret);
   const logged = JSON.stringify(serializeError(error));
   expect(logged).not.toContain(secret);

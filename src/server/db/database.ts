@@ -12,10 +12,9 @@ export const changeChannel = 'imsp_changes';
 const writeLockKey = 7_341_001;
 /** The tables whose rows carry a change_seq (the synced records). */
 const sequencedTables = ['machines', 'tickets', 'incidents', 'schedules'] as const;
-// A deadlock, a row another write changed meanwhile, or a unique key a concurrent write took: the next attempt sees its commit.
-const retriedStates = new Set(['40P01', '40001', '23505']);
+// A deadlock, or a unique key a concurrent write took: the next attempt sees its commit.
+const retriedStates = new Set(['40P01', '23505']);
 const writeAttempts = 5;
-const repeatableRead = { isolationLevel: 'repeatable read' } as const;
 
 export interface Database {
   readonly db: Db;
@@ -28,9 +27,9 @@ export interface Database {
    * A write transaction. `changeSeq` is a placeholder, unique to this transaction, for the change_seq
    * of every record it writes; the real number is drawn and stamped on those rows at the very end,
    * under a lock held only until commit, so sequence order is commit order while the work itself runs
-   * side by side with other writes. Repeatable read: a record that another write changed after this one
-   * read it is never overwritten from the stale copy; the write is tried again from the start instead,
-   * as on a deadlock or a key taken by a concurrent transaction.
+   * side by side with other writes (a write that reads a record before changing it locks the record
+   * first: repositories/record-changes.ts lockRecord). Tried again from the start on a deadlock or a
+   * key taken by a concurrent transaction.
    */
   write<T>(work: (tx: Tx, changeSeq: number) => Promise<T>): Promise<T>;
   /**
@@ -46,13 +45,25 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export function createDatabase(
-  db: Db,
-  kind: Database['kind'],
-  subscribe: (onChange: () => void) => Promise<void>,
-  close: () => Promise<void>,
-  isListening: () => boolean = () => true,
-): Database & { ready: Promise<void> } {
+export interface DatabaseParts {
+  /** Reads, including the change feed's read-only transactions. */
+  db: Db;
+  /** Write transactions; a connection pool of their own keeps reads from queueing behind writes. */
+  writer: Db;
+  kind: Database['kind'];
+  subscribe: (onChange: () => void) => Promise<void>;
+  close: () => Promise<void>;
+  isListening?: () => boolean;
+}
+
+export function createDatabase({
+  db,
+  writer,
+  kind,
+  subscribe,
+  close,
+  isListening = () => true,
+}: DatabaseParts): Database & { ready: Promise<void> } {
   let version = 0;
   const bump = () => {
     version += 1;
@@ -66,13 +77,12 @@ export function createDatabase(
     async write(work) {
       for (let attempt = 1; ; attempt += 1) {
         try {
-          const result = await db.transaction(async (tx) => {
+          const result = await writer.transaction(async (tx) => {
             const placeholder = await drawSeq(tx);
             const result = await work(tx, -placeholder);
-            await tx.execute(sql`select pg_advisory_xact_lock(${writeLockKey})`);
-            await tx.execute(stampChangeSeq(-placeholder));
+            await tx.execute(stampAndCommit(-placeholder, kind));
             return result;
-          }, repeatableRead);
+          });
           bump();
           return result;
         } catch (error) {
@@ -82,7 +92,7 @@ export function createDatabase(
       }
     },
     async writeInOrder(work) {
-      const result = await db.transaction(async (tx) => {
+      const result = await writer.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${writeLockKey}), pg_notify(${changeChannel}, '')`);
         return work(tx, await drawSeq(tx));
       });
@@ -98,14 +108,23 @@ async function drawSeq(tx: Tx): Promise<number> {
   return Number(rowsOf<{ seq: string }>(result)[0]!.seq);
 }
 
-/** Gives the rows written under the placeholder the next change_seq, and tells the other servers. */
-function stampChangeSeq(placeholder: number) {
-  const updates = sequencedTables.map(
-    (table) => sql`, ${sql.identifier(`stamp_${table}`)} as (
-      update ${sql.identifier(table)} set change_seq = (select seq from next) where change_seq = ${placeholder})`,
+/**
+ * Takes the write lock, gives the rows written under the placeholder the next change_seq, tells the
+ * other servers, and commits, all in one message to PostgreSQL: the lock is never held across a round
+ * trip, so writes wait for each other only as long as the server takes to run this. Drizzle's own
+ * COMMIT that follows only draws a warning. (PGlite runs one statement per message; with its single
+ * connection, writes cannot overlap anyway, and the transaction commits as usual.)
+ */
+function stampAndCommit(placeholder: number, kind: Database['kind']) {
+  const stamps = sequencedTables.map(
+    (table) =>
+      `stamp_${table} as (update ${table} set change_seq = (select seq from next) where change_seq = ${placeholder})`,
   );
-  return sql`with next as (select nextval('change_seq') as seq)${sql.join(updates)}
-    select pg_notify(${changeChannel}, '')`;
+  const stamp = `with locked as (select pg_advisory_xact_lock(${writeLockKey})),
+    next as (select nextval('change_seq') as seq from locked),
+    ${stamps.join(',\n    ')}
+    select pg_notify('${changeChannel}', '') from next`;
+  return sql.raw(kind === 'postgres' ? `${stamp}; commit` : stamp);
 }
 
 /** The SQLSTATE of a database error, also when Drizzle wraps it. */

@@ -24,18 +24,19 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   }
   // Drizzle's PGlite driver needs only query and transaction, which the worker client provides.
   const db = drizzle(client as never, { schema }) as unknown as Db;
-  const database = createDatabase(
+  const database = createDatabase({
     db,
-    'pglite',
-    (onChange) => client.listen(changeChannel, onChange),
-    async () => {
+    writer: db,
+    kind: 'pglite',
+    subscribe: (onChange) => client.listen(changeChannel, onChange),
+    close: async () => {
       try {
         await client.close();
       } finally {
         unlock();
       }
     },
-  );
+  });
   await database.ready;
   return database;
 }

@@ -12,6 +12,8 @@ import {
 import * as schema from './schema.ts';
 
 const migrationLockKey = 7_341_002;
+// Writes spend most of their time waiting on round trips, so they get more connections than reads.
+const poolSizes = { reads: 10, writes: 30 };
 
 /**
  * Connecting to a database that is down fails fast (and is answered 503). The pool's own timeout is
@@ -24,25 +26,33 @@ class FailFastClient extends pg.Client {
 }
 
 export async function openPostgres(url: string, log: DatabaseLog = logToStderr): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, Client: FailFastClient });
-  pool.on('error', () => {}); // an idle client's error is reported by the next query that uses the pool
+  // Reads and writes have a pool each, so that a burst of writes (which wait their turn for the write
+  // lock holding a connection) never leaves the reads without one.
+  const pools = [openPool(url, poolSizes.reads), openPool(url, poolSizes.writes)] as const;
   await migrateWithLock(url);
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const [db, writer] = pools.map((pool) => drizzle(pool, { schema }) as unknown as Db) as [Db, Db];
   let listener: ChangeListener | undefined;
-  const database = createDatabase(
+  const database = createDatabase({
     db,
-    'postgres',
-    async (onChange) => {
+    writer,
+    kind: 'postgres',
+    subscribe: async (onChange) => {
       listener = await listenForChanges(url, onChange, log);
     },
-    async () => {
+    close: async () => {
       await listener?.close();
-      await pool.end();
+      await Promise.all(pools.map((pool) => pool.end()));
     },
-    () => listener?.isListening() ?? false,
-  );
+    isListening: () => listener?.isListening() ?? false,
+  });
   await database.ready;
   return database;
+}
+
+function openPool(url: string, max: number) {
+  const pool = new pg.Pool({ connectionString: url, max, Client: FailFastClient });
+  pool.on('error', () => {}); // an idle client's error is reported by the next query that uses the pool
+  return pool;
 }
 
 /** Several app servers may start together: one migrates while the others wait on the lock. */

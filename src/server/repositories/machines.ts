@@ -14,6 +14,7 @@ import { createOnce } from './create-once.ts';
 import {
   diffPatch,
   findOverwrites,
+  lockRecord,
   recordHistoryRows,
   setFromChanges,
   writeChange,
@@ -195,6 +196,7 @@ export function createMachineRepository(database: Database) {
 
     async remove(id: string, context: ChangeContext): Promise<void> {
       await database.write(async (tx, changeSeq) => {
+        await lockRecord(tx, 'machine', id);
         const row = await findLive(tx, id);
         await tx
           .update(machines)

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Overwrite } from '../../shared/schemas/common.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { appliedChanges, recordHistory, users } from '../db/schema.ts';
@@ -132,6 +132,14 @@ export async function findOverwrites(
   return overwrites;
 }
 
+/**
+ * Writes of one record take turns from here to their commit, so each reads the record as the one before
+ * it left it and none overwrites another's change from a stale copy. Writes of other records go on.
+ */
+export async function lockRecord(tx: Tx, entity: Entity, recordId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${entity}:${recordId}`}, 0))`);
+}
+
 /** The same change id from the same user for the same record: the update was applied already. */
 async function wasApplied(tx: Tx, entity: Entity, recordId: string, changeId: string, userId: string) {
   const [applied] = await tx.select().from(appliedChanges).where(eq(appliedChanges.changeId, changeId));
@@ -163,6 +171,7 @@ export function writeChange<R>(
 ): Promise<{ record: R; overwritten: Overwrite[] }> {
   const { changeId, userId } = context;
   return database.write(async (tx, changeSeq) => {
+    await lockRecord(tx, entity, recordId);
     if (!changeId) return work(tx, changeSeq);
     if (await wasApplied(tx, entity, recordId, changeId, userId))
       return { record: await load(tx, recordId), overwritten: [] };

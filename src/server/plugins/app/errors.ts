@@ -34,8 +34,7 @@ const databaseErrors: Record<string, [number, string]> = {
   '22008': [400, 'A date is out of range'],
   '22021': [400, 'Text may not contain NUL characters'],
   '22P05': [400, 'Text may not contain NUL characters'],
-  // What is left after a write was tried again several times (db/database.ts).
-  '40001': busyRecord,
+  // A deadlock left after a write was tried again several times (db/database.ts).
   '40P01': busyRecord,
 };
 
