@@ -19,6 +19,11 @@ const writeAttempts = 5;
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * How many requests to serve at once: the connections there are (PGlite has one, but its round
+   * trips overlap with the main thread's work). The others wait their turn, first come first served.
+   */
+  readonly parallelism: number;
   /** Grows on every committed change, from this server at once and from the others through LISTEN/NOTIFY. */
   version(): number;
   /** False while other servers' commits may go unnoticed (PostgreSQL's LISTEN connection is down): trust no cache then. */
@@ -51,6 +56,7 @@ export interface DatabaseParts {
   /** Write transactions; a connection pool of their own keeps reads from queueing behind writes. */
   writer: Db;
   kind: Database['kind'];
+  parallelism: number;
   subscribe: (onChange: () => void) => Promise<void>;
   close: () => Promise<void>;
   isListening?: () => boolean;
@@ -60,6 +66,7 @@ export function createDatabase({
   db,
   writer,
   kind,
+  parallelism,
   subscribe,
   close,
   isListening = () => true,
@@ -71,6 +78,7 @@ export function createDatabase({
   return {
     db,
     kind,
+    parallelism,
     ready: subscribe(bump),
     version: () => version,
     isListening,

@@ -28,6 +28,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     db,
     writer: db,
     kind: 'pglite',
+    parallelism: 16,
     subscribe: (onChange) => client.listen(changeChannel, onChange),
     close: async () => {
       try {

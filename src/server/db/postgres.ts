@@ -36,6 +36,7 @@ export async function openPostgres(url: string, log: DatabaseLog = logToStderr):
     db,
     writer,
     kind: 'postgres',
+    parallelism: poolSizes.reads + poolSizes.writes,
     subscribe: async (onChange) => {
       listener = await listenForChanges(url, onChange, log);
     },
