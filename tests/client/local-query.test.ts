@@ -1,6 +1,7 @@
+import { Dexie } from 'dexie';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LocalDatabase } from '../../src/client/data/db.ts';
+import { LocalDatabase } from '../../src/client/data/db.ts';
 import {
   noIncidentFilters,
   readIncidentPage,
@@ -230,5 +231,27 @@ describe('list queries on the device (indexes only) agree with the server', () =
       .equals(id)
       .modify((ticket) => void (ticket.description = 'Ventil klemmt'));
     expect(await found('ventil')).toEqual([id]);
+  });
+
+  it('indexes the words of the records a device stored before the search index existed', async () => {
+    const [record] = (await serverList('tickets', { limit: '1' }, (body) => ticketPage.parse(body))).tickets;
+    const name = `upgrade-${crypto.randomUUID()}`;
+    const before = new Dexie(name);
+    // The schema of version 1 as devices have it.
+    before.version(1).stores({
+      machines: '_id, name, machineId, department, status',
+      tickets: '_id, createdAt, status, priority, ticketNumber',
+      incidents: '_id, createdAt, status, type, severity',
+      schedules: '_id, scheduledDate, status',
+      outbox: '++seq, &id, userId, recordId, state',
+      files: 'id',
+      meta: 'key',
+    });
+    await before.table('tickets').add({ ...record!, title: 'Zentrifuge vibriert', _server: record!, _pending: 0 });
+    before.close();
+    const upgraded = new LocalDatabase(name);
+    const found = await readTicketPage(upgraded, { ...noTicketFilters, search: 'zentrif' }, 1);
+    expect(found.tickets.map((ticket) => ticket._id)).toEqual([record!._id]);
+    upgraded.close();
   });
 });

@@ -42,6 +42,7 @@ beforeAll(async () => {
     ['Überhitzung am Walzgerüst', 'Lager läuft heiß'],
     ['Pump-3 bearing noise', 'Grinding since the night shift, 100%_sure'],
     ['Coil car stuck', 'Hydraulics reset twice'],
+    ['Fan alarm at 135 °C – panel 20–30 s', 'Tension ±8 % at line speed'],
   ] as const) {
     tickets[title] = await createTicket(title, description);
   }
@@ -55,7 +56,7 @@ describe('the list search (src/shared/search-words.ts)', () => {
     expect(await found('leak pump')).toEqual([]);
     expect(await found('pump 3')).toEqual(['Pump-3 bearing noise']);
     expect(await found('100 SURE')).toEqual(['Pump-3 bearing noise']);
-    expect(await found('  ')).toHaveLength(4);
+    expect(await found('  ')).toHaveLength(5);
   });
 
   it('finds a number by its parts and without its leading zeros', async () => {
@@ -64,7 +65,7 @@ describe('the list search (src/shared/search-words.ts)', () => {
     expect(await found(target.ticketNumber)).toEqual(['Coil car stuck']);
     expect(await found(`tkt ${digits}`)).toEqual(['Coil car stuck']);
     expect(await found(String(Number(digits)))).toEqual(['Coil car stuck']);
-    expect(await found('tkt')).toHaveLength(4);
+    expect(await found('tkt')).toHaveLength(5);
   });
 
   it('treats letters of every script alike, whatever their case', async () => {
@@ -86,10 +87,14 @@ describe('the list search (src/shared/search-words.ts)', () => {
     expect(await found('jam transf')).toEqual(['Transfer car jammed']);
   });
 
-  it('approximates the words of rows written by SQL alone (ASCII punctuation splits them)', async () => {
+  it('approximates the words of rows written by SQL alone (ASCII and common Unicode punctuation split them)', async () => {
+    const fan = 'Fan alarm at 135 °C – panel 20–30 s';
+    expect(await found('30 c 8')).toEqual([fan]);
     await t.database.db.execute(sql`update tickets set search_words = null`);
     expect(await found('pump 3 bear')).toEqual(['Pump-3 bearing noise']);
     expect(await found('draulic')).toEqual([]);
+    expect(await found('30 c 8')).toEqual([fan]);
+    expect(await found('135 panel 20 tension')).toEqual([fan]);
   });
 
   it('searches an incident by number, title, description and location', async () => {

@@ -93,10 +93,11 @@ export const machines = pgTable(
 /**
  * ' <number words> <text words> ' (src/shared/search-words.ts), so a query word matches with LIKE '% word%'.
  * The app writes search_words with the shared tokenizer; rows written by SQL alone get an approximation
- * that splits on ASCII punctuation and lower-cases as the database's collation does.
+ * (0003_search_words.sql) that splits on ASCII and common Unicode punctuation and symbols and lower-cases
+ * as the database's collation does.
  */
 function searchTextOf(prefix: 'tkt' | 'inc', texts: SQL) {
-  const approximation = sql`lower(regexp_replace(${texts}, '[^0-9A-Za-z\\u0080-\\U0010FFFF]+', ' ', 'g'))`;
+  const approximation = sql`lower(regexp_replace(${texts}, '[^0-9A-Za-z\\u00AA\\u00B2\\u00B3\\u00B5\\u00B9\\u00BA\\u00BC-\\u00BE\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u1FFF\\u2070-\\u218F\\u2460-\\u24FF\\u2C00-\\u2DFF\\u2E80-\\u2FFF\\u3040-\\uFFEF\\U00010000-\\U0010FFFF]+', ' ', 'g'))`;
   return sql`' ${sql.raw(prefix)} ' || lpad(number::text, 6, '0') || ' ' || number::text || ' ' || coalesce(search_words, ${approximation}) || ' '`;
 }
 
