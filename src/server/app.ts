@@ -6,6 +6,7 @@ import type { Database } from './db/client.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { serializeError } from './lib/log-errors.ts';
 import { clientErrorHandler, frameworkErrors } from './lib/protocol-errors.ts';
+import compression from './plugins/external/compression.ts';
 import docs from './plugins/external/docs.ts';
 import multipart from './plugins/external/multipart.ts';
 import security from './plugins/external/security.ts';
@@ -65,6 +66,7 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
 
   await app.register(errors);
   await app.register(security, { corsOrigins: config.CORS_ORIGINS, forceHttps: config.FORCE_HTTPS === '1' });
+  await app.register(compression);
   await app.register(multipart);
   await app.register(docs);
 

@@ -3,7 +3,22 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 
-/** Serves the built app when it exists, with every non-API navigation answered by its shell. */
+/**
+ * Paths the app's shell never answers: the API, well-known locations and anything named like a file
+ * (`/robots.txt`, `/favicon.ico`, a chunk of an older build). Answering those with the shell's HTML and
+ * a 200 misleads crawlers, browsers and a lazy import alike.
+ */
+function isShellPath(url: string) {
+  const pathname = url.split('?', 1)[0]!;
+  if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/.well-known/')) return false;
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.');
+}
+
+/**
+ * Serves the built app when it exists, with every app navigation answered by its shell. Files come
+ * precompressed (`.br`, `.gz` written by the build) when the browser accepts it.
+ */
 export default fp<{ clientDir: string }>(
   async (app, { clientDir }) => {
     const root = path.resolve(clientDir);
@@ -12,6 +27,7 @@ export default fp<{ clientDir: string }>(
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           // Hashed assets never change; the shell and service worker must always be revalidated.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -20,8 +36,7 @@ export default fp<{ clientDir: string }>(
       });
     }
     app.setNotFoundHandler((request, reply) => {
-      const isApi = request.url === '/api' || request.url.startsWith('/api/');
-      if (hasClient && request.method === 'GET' && !isApi) {
+      if (hasClient && request.method === 'GET' && isShellPath(request.url)) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }
       return reply.code(404).send({ message: 'Not found' });
