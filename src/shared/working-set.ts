@@ -32,7 +32,8 @@ export function scheduleStart(now: Date): Date {
   return start;
 }
 
-interface ScopedRecord {
+/** What the rule reads of a record. */
+export interface ScopedRecord {
   status?: string;
   reportedBy?: { _id: string } | null;
   assignedTo?: { _id: string } | null;

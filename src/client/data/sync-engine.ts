@@ -4,6 +4,7 @@ import { retryDelay } from './backoff.ts';
 import { pullChanges } from './pull.ts';
 import { createReplayer, type ReplayerOptions } from './replayer.ts';
 import { createSyncStatus } from './sync-status.ts';
+import { isPruneDue, pruneWorkingSet } from './working-set.ts';
 import type { Overwrite } from '../../shared/schemas/common.ts';
 
 const pullEveryMs = 60_000;
@@ -61,6 +62,7 @@ export function createSyncEngine(
   /**
    * Sends what waits, then brings what changed. A pull that got an answer means the server can be
    * reached: entries that waited for the network go at once. A failed pull is retried with backoff.
+   * Records that left the window by time are pruned at most hourly, and at once after the window changed.
    */
   async function syncNow(): Promise<void> {
     await replayer.run();
@@ -69,6 +71,7 @@ export function createSyncEngine(
     if (received !== null) {
       failedPulls = 0;
       await replayer.reconnected();
+      if (userId && (await isPruneDue(db))) await pruneWorkingSet(db, userId);
     } else if (userId) retryTimer = setTimeout(() => void syncNow(), retryDelay(failedPulls++, null));
   }
 

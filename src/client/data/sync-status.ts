@@ -1,9 +1,13 @@
+import type { SyncScope } from '../../shared/working-set.ts';
+
 /** What the sync indicator shows; updated by the replayer and the pull, read with useSyncExternalStore. */
 export interface SyncStatus {
   /** False after a failed fetch, whatever navigator.onLine says; true after any answer from the server. */
   isOnline: boolean;
   isPulling: boolean;
-  /** The pull started without a cursor: the device is downloading everything for the first time. */
+  /** The scope being pulled: core (machines and the open work) first, then history. */
+  pullScope: SyncScope | null;
+  /** The scope's pull started without a cursor: the device is downloading it for the first time. */
   isFullPull: boolean;
   /** Progress of the current pull, as records received so far. */
   pulledRecords: number;
@@ -16,6 +20,7 @@ export function createSyncStatus(initial: Partial<SyncStatus> = {}) {
   let status: SyncStatus = {
     isOnline: true,
     isPulling: false,
+    pullScope: null,
     isFullPull: false,
     pulledRecords: 0,
     lastPulledAt: null,

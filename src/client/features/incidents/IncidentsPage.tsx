@@ -5,15 +5,18 @@ import { can } from '../../../shared/permissions.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { OlderOnServer } from '../../components/ui/OlderOnServer.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { modalNavigation } from '../../lib/url-search.ts';
 import { useSignedInUser } from '../../data/session.ts';
+import { asShown } from '../../data/older-records.ts';
 import { useSyncStatus } from '../../data/use-sync.ts';
-import { IncidentCard } from './IncidentCard.tsx';
+import { keepOlderRecord, useOpenedRecord } from '../../data/use-working-set.ts';
 import { IncidentCounters } from './IncidentCounters.tsx';
 import { IncidentDetailModal } from './IncidentDetailModal.tsx';
 import { IncidentFilterBar } from './IncidentFilterBar.tsx';
+import { IncidentList } from './IncidentList.tsx';
 import { noIncidentFilters, type IncidentFilters } from './incident-list.ts';
 import { ReportIncidentModal } from './ReportIncidentModal.tsx';
 import { useIncidentPage } from './use-incidents.ts';
@@ -46,6 +49,7 @@ export function IncidentsPage() {
   const sync = useSyncStatus();
   // Before the first pull of a fresh device has brought anything, 'No incidents found' would be wrong.
   const isFirstPull = sync.isPulling && !sync.lastPulledAt;
+  useOpenedRecord('incident', modals.incidentId);
 
   function filter(next: IncidentFilters) {
     setFilters(next);
@@ -76,16 +80,21 @@ export function IncidentsPage() {
           <EmptyState icon={ShieldCheck} title="No incidents found" />
         ) : (
           <>
-            <ul className="grid gap-4 lg:grid-cols-2">
-              {result.incidents.map((incident) => (
-                <li key={incident._id} className="flex">
-                  <IncidentCard incident={incident} onView={() => modals.openIncident(incident._id)} />
-                </li>
-              ))}
-            </ul>
+            <IncidentList incidents={result.incidents} onView={modals.openIncident} />
             <Pagination currentPage={result.currentPage} totalPages={result.totalPages} onPageChange={setPage} />
           </>
         )}
+        <OlderOnServer entity="incident" noun="incidents" filters={{ ...filters }}>
+          {(incidents) => (
+            <IncidentList
+              incidents={incidents.map(asShown)}
+              onView={(id) => {
+                const opened = incidents.find((incident) => incident._id === id)!;
+                void keepOlderRecord('incident', opened).then(() => modals.openIncident(id));
+              }}
+            />
+          )}
+        </OlderOnServer>
       </div>
       {modals.isReporting && <ReportIncidentModal onClose={modals.close} />}
       <IncidentDetailModal incidentId={modals.incidentId} onClose={modals.close} />

@@ -1,6 +1,7 @@
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useSignedInUser } from '../../data/session.ts';
 import { AccountSettings } from './AccountSettings.tsx';
+import { DeviceSettings } from './DeviceSettings.tsx';
 import { ProfileDetails } from './ProfileDetails.tsx';
 import { RolePermissions } from './RolePermissions.tsx';
 
@@ -16,6 +17,7 @@ export function ProfilePage() {
         <div className="space-y-6">
           <RolePermissions role={user.role} />
           <AccountSettings user={user} />
+          <DeviceSettings />
         </div>
       </div>
     </>

@@ -18,6 +18,11 @@ export function SyncIndicator({ userId }: { userId: string }) {
   const Icon = status.isOnline ? (status.isPulling ? RefreshCw : Wifi) : CloudOff;
   // A first download cut off by the network says Offline, not a progress count that stands still.
   const isDownloading = status.isOnline && status.isFullPull && status.isPulling;
+  // Machines and the open work come first (the app is usable then); the history follows behind.
+  const progress =
+    status.pullScope === 'history'
+      ? `Syncing history… ${status.pulledRecords} records`
+      : `Downloading plant data… ${status.pulledRecords}`;
 
   return (
     <>
@@ -29,7 +34,7 @@ export function SyncIndicator({ userId }: { userId: string }) {
       >
         <Icon aria-hidden="true" className={`size-4 ${status.isOnline && status.isPulling ? 'animate-spin' : ''}`} />
         {isDownloading ? (
-          <span>Downloading plant data… {status.pulledRecords}</span>
+          <span>{progress}</span>
         ) : (
           <span className="hidden sm:inline">{status.isOnline ? 'Online' : 'Offline'}</span>
         )}

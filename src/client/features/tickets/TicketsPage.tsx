@@ -5,11 +5,14 @@ import { can } from '../../../shared/permissions.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { OlderOnServer } from '../../components/ui/OlderOnServer.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { modalNavigation } from '../../lib/url-search.ts';
 import { useSignedInUser } from '../../data/session.ts';
+import { asShown } from '../../data/older-records.ts';
 import { useSyncStatus } from '../../data/use-sync.ts';
+import { keepOlderRecord, useOpenedRecord } from '../../data/use-working-set.ts';
 import { CreateTicketModal } from './CreateTicketModal.tsx';
 import { TicketDetailModal } from './TicketDetailModal.tsx';
 import { TicketFilterBar } from './TicketFilterBar.tsx';
@@ -49,6 +52,7 @@ export function TicketsPage() {
   const isFirstPull = sync.isPulling && !sync.lastPulledAt;
   // Spec: the screen requests the user list; the detail modal's assignee choice reads it from the cache.
   useUsers();
+  useOpenedRecord('ticket', modals.ticketId);
 
   function filter(next: TicketFilters) {
     setFilters(next);
@@ -81,6 +85,16 @@ export function TicketsPage() {
             <Pagination currentPage={result.currentPage} totalPages={result.totalPages} onPageChange={setPage} />
           </>
         )}
+        <OlderOnServer entity="ticket" noun="tickets" filters={{ ...filters }}>
+          {(tickets) => (
+            <TicketList
+              tickets={tickets.map(asShown)}
+              onView={(ticket) =>
+                void keepOlderRecord('ticket', ticket._server!).then(() => modals.openTicket(ticket._id))
+              }
+            />
+          )}
+        </OlderOnServer>
       </div>
       {modals.isCreating && <CreateTicketModal onClose={modals.close} machineId={modals.machineId} />}
       <TicketDetailModal ticketId={modals.ticketId} onClose={modals.close} />

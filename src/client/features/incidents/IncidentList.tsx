@@ -1,0 +1,15 @@
+import { IncidentCard } from './IncidentCard.tsx';
+import type { LocalIncident } from './incident-list.ts';
+
+/** Incidents as cards, two columns on a wide screen. */
+export function IncidentList({ incidents, onView }: { incidents: LocalIncident[]; onView: (id: string) => void }) {
+  return (
+    <ul className="grid gap-4 lg:grid-cols-2">
+      {incidents.map((incident) => (
+        <li key={incident._id} className="flex">
+          <IncidentCard incident={incident} onView={() => onView(incident._id)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
