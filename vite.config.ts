@@ -1,6 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
@@ -10,6 +15,46 @@ const serverProjects = [
     ? [{ name: 'server:postgres', env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } }]
     : []),
 ];
+
+/** Text files the server would otherwise compress per request (source maps are left to devtools). */
+const precompressible = /\.(?:js|css|html|svg|webmanifest|json|txt)$/;
+const compressors = {
+  br: (data: Buffer) =>
+    promisify(brotliCompress)(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+  gz: (data: Buffer) => promisify(gzip)(data, { level: constants.Z_BEST_COMPRESSION }),
+};
+
+/**
+ * Writes `.br` and `.gz` beside every text file of the build at the highest levels, once, so the server
+ * sends them as they are. Runs after the service worker is written (last, sequential), so no file
+ * changes after its compressed copies were made.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'imsp-precompress',
+    apply: 'build',
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await readdir(outDir, { recursive: true })).filter((file) => precompressible.test(file));
+        const writes = files.flatMap((file) =>
+          Object.entries(compressors).map(async ([extension, compressor]) => {
+            const data = await readFile(path.join(outDir, file));
+            const compressed = await compressor(data);
+            // Below the server's 1 KB threshold, or where compression gains nothing, the file is sent as it is.
+            if (data.length >= 1024 && compressed.length < data.length) {
+              await writeFile(path.join(outDir, `${file}.${extension}`), compressed);
+            }
+          }),
+        );
+        await Promise.all(writes);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -47,6 +92,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { outDir: 'dist', sourcemap: true },
