@@ -2,20 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { historyEntry } from '../../src/shared/schemas/common.ts';
-import { type Account, machineInput, registerUser, useTeamApp } from './helpers/app.ts';
-import { idOf } from './helpers/json.ts';
+import { type Account, addMachine, machineInput, registerUser, useTeamApp } from './helpers/app.ts';
 
 const t = useTeamApp();
 let machineId: string;
 
 beforeAll(async () => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/machines',
-    headers: t.team.admin.headers,
-    payload: machineInput(),
-  });
-  machineId = idOf(response);
+  machineId = await addMachine(t);
 });
 
 function send(

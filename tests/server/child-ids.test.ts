@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { machineInput, useTeamApp } from './helpers/app.ts';
+import { addMachine, useTeamApp } from './helpers/app.ts';
 import { multipart } from './helpers/multipart.ts';
 import { idOf } from './helpers/json.ts';
 
@@ -24,14 +24,9 @@ async function createTicket(machine: string) {
 }
 
 beforeAll(async () => {
-  const machine = await t.app.inject({
-    method: 'POST',
-    url: '/api/machines',
-    headers: t.team.admin.headers,
-    payload: machineInput(),
-  });
-  ticketA = await createTicket(idOf(machine));
-  ticketB = await createTicket(idOf(machine));
+  const machineId = await addMachine(t);
+  ticketA = await createTicket(machineId);
+  ticketB = await createTicket(machineId);
   const reported = await t.app.inject({
     method: 'POST',
     url: '/api/incidents',

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { historyEntry } from '../../src/shared/schemas/common.ts';
-import { machineInput, useTeamApp } from './helpers/app.ts';
+import { addMachine, machineInput, useTeamApp } from './helpers/app.ts';
 import { multipart } from './helpers/multipart.ts';
 import { idOf } from './helpers/json.ts';
 
@@ -11,13 +11,7 @@ let machineId: string;
 let ticketId: string;
 
 beforeAll(async () => {
-  const machine = await t.app.inject({
-    method: 'POST',
-    url: '/api/machines',
-    headers: t.team.admin.headers,
-    payload: machineInput(),
-  });
-  machineId = idOf(machine);
+  machineId = await addMachine(t);
   const ticket = await t.app.inject({
     method: 'POST',
     url: '/api/tickets',

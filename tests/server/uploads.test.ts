@@ -7,7 +7,7 @@ import { fileRef, historyEntry } from '../../src/shared/schemas/common.ts';
 import { incident } from '../../src/shared/schemas/incident.ts';
 import { ticket, ticketPage } from '../../src/shared/schemas/ticket.ts';
 import { multipart, type Part } from './helpers/multipart.ts';
-import { type Account, machineInput, useTeamApp } from './helpers/app.ts';
+import { type Account, addMachine, useTeamApp } from './helpers/app.ts';
 import { errorMessage, idOf } from './helpers/json.ts';
 
 const t = useTeamApp();
@@ -15,17 +15,12 @@ let ticketId: string;
 let incidentId: string;
 
 beforeAll(async () => {
-  const machine = await t.app.inject({
-    method: 'POST',
-    url: '/api/machines',
-    headers: t.team.admin.headers,
-    payload: machineInput(),
-  });
+  const machineId = await addMachine(t);
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/tickets',
     headers: t.team.operator.headers,
-    payload: { title: 'Cracked guard', description: 'See the photo', machine: idOf(machine) },
+    payload: { title: 'Cracked guard', description: 'See the photo', machine: machineId },
   });
   ticketId = idOf(created);
   const reported = await t.app.inject({

@@ -4,20 +4,9 @@ import { rowsOf } from '../../src/server/db/client.ts';
 import { connectionTimeoutMillis } from '../../src/server/db/postgres-listener.ts';
 import { machines } from '../../src/server/db/schema.ts';
 import { syncPage } from '../../src/shared/schemas/sync.ts';
-import { machineInput, useTeamApp } from './helpers/app.ts';
-import { idOf } from './helpers/json.ts';
+import { addMachine, useTeamApp } from './helpers/app.ts';
 
 const t = useTeamApp();
-
-async function newMachine() {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/machines',
-    headers: t.team.admin.headers,
-    payload: machineInput(),
-  });
-  return idOf(response);
-}
 
 async function feedAfter(cursor: string) {
   const response = await t.app.inject({ url: `/api/sync?cursor=${cursor}`, headers: t.team.operator.headers });
@@ -27,7 +16,7 @@ async function feedAfter(cursor: string) {
 // Only a PostgreSQL server runs writes side by side; PGlite has one connection and runs them one after another.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('writes side by side', () => {
   it('never lets the change feed skip a write that committed after a later one started', async () => {
-    const [slow, fast] = [await newMachine(), await newMachine()];
+    const [slow, fast] = [await addMachine(t), await addMachine(t)];
     const cursor = (await feedAfter('')).cursor;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -48,7 +37,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('writes side by side', () => {
   });
 
   it('retries a write that lost a deadlock, so both writes land', async () => {
-    const [a, b] = [await newMachine(), await newMachine()];
+    const [a, b] = [await addMachine(t), await addMachine(t)];
     let bothLocked!: () => void;
     const meeting = new Promise<void>((resolve) => (bothLocked = resolve));
     let arrived = 0;
@@ -76,7 +65,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('writes side by side', () => {
     'serves a request that waited longer than the connect timeout for a free connection',
     { timeout: 20_000 },
     async () => {
-      const machine = await newMachine();
+      const machine = await addMachine(t);
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       const holders = Array.from({ length: 10 }, () => t.database.db.transaction(() => held));
@@ -89,7 +78,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('writes side by side', () => {
 });
 
 it('stamps every record a write touched with one change_seq above those before it', async () => {
-  const [a, b] = [await newMachine(), await newMachine()];
+  const [a, b] = [await addMachine(t), await addMachine(t)];
   const cursor = (await feedAfter('')).cursor;
   await t.database.write(async (tx, changeSeq) => {
     await tx.update(machines).set({ name: 'Pair A', changeSeq }).where(eq(machines.id, a));

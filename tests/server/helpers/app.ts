@@ -135,6 +135,18 @@ export const machineInput = (overrides: Record<string, unknown> = {}) => ({
 
 export type Team = Awaited<ReturnType<typeof registerTeam>>;
 
+/** A new machine, added by the team's admin; answers its id. */
+export async function addMachine(t: { app: App; team: Team }, overrides: Record<string, unknown> = {}) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/machines',
+    headers: t.team.admin.headers,
+    payload: machineInput(overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`adding a machine failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ _id: string }>()._id;
+}
+
 /** A fresh app and database with one account per role for the tests of one file (filled in beforeAll). */
 export function useTeamApp(): TestApp & { team: Team } {
   const holder = {} as TestApp & { team: Team };
