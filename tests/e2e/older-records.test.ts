@@ -1,0 +1,59 @@
+import { expect, it } from 'vitest';
+import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { readDeviceStore } from './helpers/device-store.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
+
+const e2e = useServerAndBrowser();
+
+interface ServerTicket {
+  _id: string;
+  ticketNumber: string;
+  title: string;
+}
+
+/** A closed ticket of the demo plant that lies outside the engineer's working set (older than 180 days). */
+async function olderTicket(): Promise<ServerTicket> {
+  const token = await apiToken(e2e.server.url, 'maintenance_engineer');
+  const response = await fetch(`${e2e.server.url}/api/sync/older/tickets?status=Closed&limit=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { tickets } = (await response.json()) as { tickets: ServerTicket[] };
+  expect(tickets.length, 'the demo plant has closed tickets older than 180 days').toBe(1);
+  return tickets[0]!;
+}
+
+it('finds a ticket older than the window online, opens it, and shows it again offline', async () => {
+  const old = await olderTicket();
+  const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'maintenance_engineer', '/tickets');
+  await page.getByText(/^Showing page 1 of /).waitFor({ timeout: 60_000 });
+  // The first sync (core, then history) has finished when the pill shows Online again.
+  await page
+    .getByRole('button', { name: /^Sync: online/ })
+    .getByText('Online')
+    .waitFor({ timeout: 60_000 });
+  const stored = await readDeviceStore<{ _id: string }>(page, 'tickets');
+  expect(stored.length).toBeGreaterThan(0);
+  expect(stored.map((ticket) => ticket._id)).not.toContain(old._id);
+
+  await page.getByLabel('Search tickets').fill(old.ticketNumber);
+  await page.getByText('No tickets found').waitFor();
+  const older = page.getByRole('region', { name: 'Older tickets on the server' });
+  await older.getByText('1 older ticket on the server matches').waitFor();
+  await older.getByRole('button', { name: 'Show' }).click();
+  await screenshot(page, 'older-records-online');
+  await older.getByRole('button', { name: `View ${old.ticketNumber}` }).click();
+  const detail = page.getByRole('dialog', { name: old.ticketNumber });
+  await detail.getByText(old.title).waitFor();
+  await detail.getByRole('button', { name: 'Close' }).click();
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByLabel('Search tickets').fill(old.ticketNumber);
+  const row = page.getByRole('row').filter({ hasText: old.title });
+  await row.waitFor();
+  await page.getByText('Closed tickets older than 180 days are kept on the server: connect to search them.').waitFor();
+  await row.getByRole('button', { name: `View ${old.ticketNumber}` }).click();
+  await page.getByRole('dialog', { name: old.ticketNumber }).getByText(old.title).waitFor();
+  await screenshot(page, 'older-records-offline');
+  await context.close();
+});
