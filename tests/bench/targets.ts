@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
+import type { Role } from '../../src/shared/enums.ts';
 import { seedVolume } from '../../src/server/seed/volume.ts';
 import { freePort, startScript, stopScript, waitForUrl } from '../server/helpers/server-process.ts';
 
@@ -96,20 +97,20 @@ export function rssMegabytes(pid: number): number {
   }
 }
 
-export async function registerAdmin(base: string): Promise<Record<string, string>> {
+/** A fresh account of `role` on the server: its credentials for a sign-in form and its API headers. */
+export async function registerAccount(base: string, role: Role) {
+  const email = `bench.${randomUUID().slice(0, 8)}@imsp.local`;
+  const password = 'bench password 1';
   const response = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench Admin',
-      email: `bench.${randomUUID().slice(0, 8)}@imsp.local`,
-      password: 'bench password 1',
-      role: 'admin',
-      department: 'Maintenance',
-      phone: '',
-    }),
+    body: JSON.stringify({ name: 'Bench User', email, password, role, department: 'Maintenance', phone: '' }),
   });
   if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
   const { token } = (await response.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
+  return { email, password, headers: { authorization: `Bearer ${token}` } };
+}
+
+export async function registerAdmin(base: string): Promise<Record<string, string>> {
+  return (await registerAccount(base, 'admin')).headers;
 }
