@@ -153,7 +153,9 @@ describe('list queries on the device (indexes only) agree with the server', () =
     const numberSearches = numbers.tickets.flatMap((record) => [record.ticketNumber, record.ticketNumber.slice(-3)]);
     const matched: number[] = [];
     for (const search of [...searches, ...numberSearches]) {
-      const combinations = search === '' || search === 'pum' ? [all(ticketStatuses), all(priorities)] : [[''], ['']];
+      // Many found ('pum', read in the filter range's order) and few (a number's digits, read and sorted).
+      const crossed = ['', 'pum', numberSearches[1]].includes(search);
+      const combinations = crossed ? [all(ticketStatuses), all(priorities)] : [[''], ['']];
       for (const status of combinations[0]!) {
         for (const priority of combinations[1]!) {
           const filters = { search, status, priority };
@@ -214,6 +216,17 @@ describe('list queries on the device (indexes only) agree with the server', () =
       }
     }
   }, 120_000);
+
+  it('follows a change of a found record into another filter range', async () => {
+    await copyToDevice(device.db);
+    const page = (status: TicketFilters['status']) =>
+      readTicketPage(device.db, { ...noTicketFilters, search: 'pum', status }, 1);
+    const [pending, closed] = [await page('Pending'), await page('Closed')];
+    const moved = closed.tickets[0]!;
+    await device.db.tickets.update(moved._id, { status: 'Pending' });
+    expect((await page('Pending')).total).toBe(pending.total + 1);
+    expect((await page('Closed')).total).toBe(closed.total - 1);
+  });
 
   it('keeps the words of a record up to date through every kind of write', async () => {
     const [record] = (await serverList('tickets', { limit: '1' }, (body) => ticketPage.parse(body))).tickets;

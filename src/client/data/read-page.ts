@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
 import { queryWords } from '../../shared/search-words.ts';
+import { orderedIds } from './ordered-ids.ts';
 
 /** Spec section 9: lists show 10 per page. */
 export const listPageSize = 10;
@@ -19,7 +20,7 @@ export interface ListQuery {
   search: string;
 }
 
-type Keyed = { _id: string };
+type Keyed = { _id: string; createdAt: string };
 
 /** The records that pass the filters, on the index that ends in createdAt, oldest first. */
 function filtered<T extends Keyed, I>(table: Table<T, string, I>, filters: SetFilters) {
@@ -41,38 +42,70 @@ async function idsWithWords<T extends Keyed, I>(table: Table<T, string, I>, word
   return ids ?? new Set();
 }
 
-const pageOf = (total: number, page: number, size: number) =>
-  Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / size)));
+/** Up to this many found records are read and sorted here, cheaper than the range's ordered keys. */
+const fewFound = 100;
+
+const newestFirst = (a: Keyed, b: Keyed) =>
+  a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
+
+function pageOf<T>(matching: readonly T[], page: number, size: number) {
+  const total = matching.length;
+  const totalPages = Math.max(1, Math.ceil(total / size));
+  const currentPage = Math.min(Math.max(1, page), totalPages);
+  return { total, totalPages, currentPage, slice: matching.slice((currentPage - 1) * size, currentPage * size) };
+}
+
+/** The page of the records found by the search words, in list order, that pass the filters. */
+async function searchPage<T extends Keyed, I>(
+  table: Table<T, string, I>,
+  { filters, search }: ListQuery,
+  page: number,
+  size: number,
+): Promise<ListPage<T>> {
+  const found = await idsWithWords(table, queryWords(search));
+  if (found.size <= fewFound) {
+    const records = (await table.bulkGet([...found])).filter(
+      (record): record is T =>
+        record !== undefined &&
+        filters.every(([field, value]) => (record as Record<string, unknown>)[field] === value),
+    );
+    const { slice, ...info } = pageOf(records.sort(newestFirst), page, size);
+    return { records: slice, ...info };
+  }
+  const ordered = await orderedIds(`${table.db.name}/${table.name}/${JSON.stringify(filters)}`, () =>
+    filtered(table, filters),
+  );
+  const { slice, ...info } = pageOf(
+    ordered.filter((id) => found.has(id)),
+    page,
+    size,
+  );
+  const records = (await table.bulkGet(slice)).filter((record) => record !== undefined);
+  return { records, ...info };
+}
 
 /**
  * One page of the records on this device that match, newest first (createdAt descending, ties by
  * id descending, as the server's list calls order). Reads only index keys and the page's records:
  * without a search, one key range of the index that fits the filters (offset and limit on it, its
- * count); with one, the ids from the `_words` index, in the order of that key range. A page past the
- * end (the filters just narrowed the list) shows the last page.
+ * count); with one, the ids of the `_words` prefix ranges, put in list order by reading the few
+ * found records or else by that key range's ids. A page past the end (the filters just narrowed the
+ * list) shows the last page.
  */
 export async function readPage<T extends Keyed, I>(
   table: Table<T, string, I>,
-  { filters, search }: ListQuery,
+  query: ListQuery,
   page: number,
   size = listPageSize,
 ): Promise<ListPage<T>> {
-  const words = queryWords(search);
-  if (words.length === 0) {
-    const total = await filtered(table, filters).count();
-    const currentPage = pageOf(total, page, size);
-    const records = await filtered(table, filters)
-      .reverse()
-      .offset((currentPage - 1) * size)
-      .limit(size)
-      .toArray();
-    return { records, currentPage, totalPages: Math.max(1, Math.ceil(total / size)), total };
-  }
-  const [found, ordered] = await Promise.all([idsWithWords(table, words), filtered(table, filters).primaryKeys()]);
-  const matching = ordered.reverse().filter((id) => found.has(id));
-  const total = matching.length;
-  const currentPage = pageOf(total, page, size);
-  const ids = matching.slice((currentPage - 1) * size, currentPage * size);
-  const records = (await table.bulkGet(ids)).filter((record) => record !== undefined);
-  return { records, currentPage, totalPages: Math.max(1, Math.ceil(total / size)), total };
+  if (queryWords(query.search).length > 0) return searchPage(table, query, page, size);
+  const total = await filtered(table, query.filters).count();
+  const totalPages = Math.max(1, Math.ceil(total / size));
+  const currentPage = Math.min(Math.max(1, page), totalPages);
+  const records = await filtered(table, query.filters)
+    .reverse()
+    .offset((currentPage - 1) * size)
+    .limit(size)
+    .toArray();
+  return { records, currentPage, totalPages, total };
 }
