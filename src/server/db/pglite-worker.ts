@@ -136,7 +136,9 @@ async function handle(db: PGlite, request: Request) {
         void running.catch(() => {}).finally(() => reads.delete(running));
       }
       const result = await running;
-      send({ type: 'result', id: request.id, value: result }, transferables(result.rows));
+      // Drizzle reads only the rows and the count; the field descriptions would be copied for nothing.
+      const { rows, affectedRows } = result;
+      send({ type: 'result', id: request.id, value: { rows, affectedRows } }, transferables(rows));
       return;
     }
     case 'begin':
