@@ -5,7 +5,7 @@
  * serves the app, and runs BENCH_RUNS (default 5) fresh devices in Chromium without throttle and with
  * 4x CPU throttle: sign-in and first sync, then the Tickets and Incidents screens and the dashboard.
  * Prints the medians, then Lighthouse's mobile scores of /login and the signed-in dashboard. Nothing
- * is asserted. The seed spreads tickets over the last 12 months, incidents over 18.
+ * is asserted (BENCH_RUNS=0 runs Lighthouse only). The seed spreads tickets over the last 12 months, incidents over 18.
  */
 import path from 'node:path';
 import { loadavg } from 'node:os';
@@ -78,8 +78,10 @@ async function benchSize(tickets: number, browser: Awaited<ReturnType<typeof chr
           console.log(`run ${run}, ${cpuThrottle}x CPU, load ${loadavg()[0]!.toFixed(1)}:`, JSON.stringify(result));
         }
       }
-      console.log(`medians of ${runs} runs:`);
-      printMedians(results);
+      if (runs > 0) {
+        console.log(`medians of ${runs} runs:`);
+        printMedians(results);
+      }
       console.log('Lighthouse, mobile preset:');
       console.table(await lighthouseScores(wire.url, credentials));
     } finally {

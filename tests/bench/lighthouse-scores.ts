@@ -1,4 +1,8 @@
-/** Lighthouse (mobile preset) on /login and on the signed-in dashboard, in Chromium with our flags. */
+/**
+ * Lighthouse (mobile preset) on /login and on the signed-in dashboard, in Chromium with our flags; the
+ * reports are written to .tmp/lighthouse/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -20,6 +24,9 @@ export interface LighthouseScores {
 async function audit(url: string, port: number, keepSession: boolean): Promise<LighthouseScores> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', disableStorageReset: keepSession });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // The whole report, to open in the Lighthouse viewer.
+  mkdirSync('.tmp/lighthouse', { recursive: true });
+  writeFileSync(`.tmp/lighthouse/${keepSession ? 'dashboard' : 'login'}.json`, JSON.stringify(result.lhr));
   const { categories, audits } = result.lhr;
   const score = (name: string) => Math.round((categories[name]?.score ?? Number.NaN) * 100);
   const unusedBytes = (audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined)
