@@ -11,9 +11,9 @@ export function wordsOf(text: string): string[] {
   return text.normalize('NFC').toLowerCase().match(wordPattern) ?? [];
 }
 
-/** The distinct words of a query, the longest first (the rarest, as a rule, so the best to start from). */
+/** The distinct words of a query. */
 export function queryWords(search: string): string[] {
-  return [...new Set(wordsOf(search))].sort((a, b) => b.length - a.length);
+  return [...new Set(wordsOf(search))];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Dexie, type Table } from 'dexie';
-import { queryWords } from '../../shared/search-words.ts';
+import { matchesAll, queryWords } from '../../shared/search-words.ts';
 import { orderedIds } from './ordered-ids.ts';
+import { storedWords } from './search-index.ts';
 
 /** Spec section 9: lists show 10 per page. */
 export const listPageSize = 10;
@@ -31,19 +32,27 @@ function filtered<T extends Keyed, I>(table: Table<T, string, I>, filters: SetFi
     .between([...values, Dexie.minKey], [...values, Dexie.maxKey], true, true);
 }
 
-/** The ids of the records having a word that starts with each query word (keys only). */
-async function idsWithWords<T extends Keyed, I>(table: Table<T, string, I>, words: string[]): Promise<Set<string>> {
-  let ids: Set<string> | null = null;
-  for (const word of words) {
-    const found: string[] = await table.where('_words').startsWith(word).primaryKeys();
-    ids = new Set(ids ? found.filter((id) => ids!.has(id)) : found);
-    if (ids.size === 0) break;
-  }
-  return ids ?? new Set();
-}
-
 /** Up to this many found records are read and sorted here, cheaper than the range's ordered keys. */
 const fewFound = 100;
+
+/**
+ * The ids of the records having a word that starts with each query word (keys only), rarest word
+ * first. Once they are few, the words not yet looked up (`unchecked`) are left to the records.
+ */
+async function idsWithWords<T extends Keyed, I>(table: Table<T, string, I>, words: string[]) {
+  const range = (word: string) => table.where('_words').startsWith(word);
+  const counts = await Promise.all(words.map((word) => range(word).count()));
+  const rarestFirst = words.map((word, index) => ({ word, count: counts[index]! })).sort((a, b) => a.count - b.count);
+  let ids: Set<string> | null = null;
+  for (const [index, { word }] of rarestFirst.entries()) {
+    if (ids && ids.size <= fewFound) {
+      return { ids, unchecked: rarestFirst.slice(index).map((entry) => entry.word) };
+    }
+    const found: string[] = await range(word).primaryKeys();
+    ids = new Set(ids ? found.filter((id) => ids!.has(id)) : found);
+  }
+  return { ids: ids ?? new Set<string>(), unchecked: [] };
+}
 
 const newestFirst = (a: Keyed, b: Keyed) =>
   a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
@@ -62,12 +71,13 @@ async function searchPage<T extends Keyed, I>(
   page: number,
   size: number,
 ): Promise<ListPage<T>> {
-  const found = await idsWithWords(table, queryWords(search));
+  const { ids: found, unchecked } = await idsWithWords(table, queryWords(search));
   if (found.size <= fewFound) {
     const records = (await table.bulkGet([...found])).filter(
       (record): record is T =>
         record !== undefined &&
-        filters.every(([field, value]) => (record as Record<string, unknown>)[field] === value),
+        filters.every(([field, value]) => (record as Record<string, unknown>)[field] === value) &&
+        matchesAll(storedWords(record), unchecked),
     );
     const { slice, ...info } = pageOf(records.sort(newestFirst), page, size);
     return { records: slice, ...info };

@@ -22,6 +22,10 @@ export function withWords(table: string, record: Indexed): Indexed {
   return words ? { ...record, _words: words(record) } : record;
 }
 
+/** The words a stored record is found by. */
+export const storedWords = (record: object): string[] =>
+  '_words' in record && Array.isArray(record._words) ? (record._words as string[]) : [];
+
 function indexWrites(table: DBCoreTable): DBCoreTable {
   if (!wordsOf[table.name]) return table;
   return {
