@@ -57,3 +57,21 @@ it('finds a ticket older than the window online, opens it, and shows it again of
   await screenshot(page, 'older-records-offline');
   await context.close();
 });
+
+it('a longer window on the Profile page brings the older records; a shorter one prunes them', async () => {
+  const old = await olderTicket();
+  const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'maintenance_engineer', '/profile');
+  const pill = page.getByRole('button', { name: /^Sync: online/ });
+  await pill.getByText('Online').waitFor({ timeout: 60_000 });
+  const storedIds = async () => (await readDeviceStore<{ _id: string }>(page, 'tickets')).map((ticket) => ticket._id);
+  expect(await storedIds()).not.toContain(old._id);
+
+  const setting = page.getByLabel('Keep closed records on this device for');
+  expect(await setting.inputValue()).toBe('180');
+  await setting.selectOption('365');
+  await expect.poll(storedIds, { timeout: 30_000 }).toContain(old._id);
+
+  await setting.selectOption('90');
+  await expect.poll(storedIds, { timeout: 30_000 }).not.toContain(old._id);
+  await context.close();
+});

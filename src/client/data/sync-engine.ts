@@ -28,34 +28,35 @@ export function createSyncEngine(
   const status = createSyncStatus();
   let userId: string | null = null;
   let callbacks: SyncCallbacks | null = null;
-  let confirmed = 0;
+  // Counts what makes a pull under way out of date: a confirmed change, a new window.
+  let outdated = 0;
   const replayer = createReplayer({
     db,
     transport,
     status,
     getUserId: () => userId,
     onOverwritten: (entry, overwritten) => callbacks?.onOverwritten(entry, overwritten),
-    onConfirmed: () => (confirmed += 1),
+    onConfirmed: () => (outdated += 1),
     onFailed: (entry, message) => callbacks?.onFailed(entry, message),
     onAuthRequired: () => callbacks?.onAuthRequired(),
     ...replayOptions,
   });
-  let pulling: { received: Promise<number | null>; confirmedBefore: number } | null = null;
+  let pulling: { received: Promise<number | null>; outdatedBefore: number } | null = null;
   let failedPulls = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   /**
    * One pull at a time; one already under way is reused unless a change was confirmed since it
-   * started (its answer may predate the change), in which case another follows it.
+   * started (its answer may predate the change) or the window changed, in which case another follows it.
    */
   async function pull(): Promise<number | null> {
     for (;;) {
       const current = (pulling ??= {
-        confirmedBefore: confirmed,
+        outdatedBefore: outdated,
         received: pullChanges(db, transport, status).finally(() => (pulling = null)),
       });
       const received = await current.received;
-      if (received === null || current.confirmedBefore === confirmed) return received;
+      if (received === null || current.outdatedBefore === outdated) return received;
     }
   }
 
@@ -80,6 +81,11 @@ export function createSyncEngine(
     db,
     syncNow,
     replayNow: () => replayer.retryNow(),
+    /** A new window (stored already): a pull under way asked for the old one, so another follows it. */
+    windowChanged(): Promise<void> {
+      outdated += 1;
+      return syncNow();
+    },
     /** Runs the loop for a signed-in user; returns the function that stops it. */
     start(forUser: string, handlers: SyncCallbacks, onServiceWorkerSync: (run: () => void) => () => void): () => void {
       userId = forUser;

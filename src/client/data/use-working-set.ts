@@ -12,7 +12,7 @@ import { readWindowDays, setWindowDays } from './working-set.ts';
 /** How many days closed records stay on this device (the Profile setting); a change syncs for the new window. */
 export function useWindowDays(): [number, (days: number) => Promise<void>] {
   const days = useLiveQuery(() => readWindowDays(localDb)) ?? defaultWindowDays;
-  return [days, (next) => setWindowDays(localDb, next).then(syncEngine.syncNow)];
+  return [days, (next) => setWindowDays(localDb, next).then(() => syncEngine.windowChanged())];
 }
 
 /** Pins the record a screen opens and, online, brings its current copy when no feed keeps it. */
