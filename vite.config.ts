@@ -16,8 +16,12 @@ const serverProjects = [
     : []),
 ];
 
-/** Text files the server would otherwise compress per request (source maps are left to devtools). */
-const precompressible = /\.(?:js|css|html|svg|webmanifest|json|txt)$/;
+/**
+ * Hashed build files, whose bytes never change under their name. The service worker, the shell and the
+ * manifest keep their names across versions (and a deploy may patch them), so a stale compressed copy
+ * could outlive them: the server compresses those per request. Source maps are left to devtools.
+ */
+const precompressible = /^assets\/.+\.(?:js|css|svg|json)$/;
 const compressors = {
   br: (data: Buffer) =>
     promisify(brotliCompress)(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
@@ -25,9 +29,8 @@ const compressors = {
 };
 
 /**
- * Writes `.br` and `.gz` beside every text file of the build at the highest levels, once, so the server
- * sends them as they are. Runs after the service worker is written (last, sequential), so no file
- * changes after its compressed copies were made.
+ * Writes `.br` and `.gz` beside every hashed text file of the build at the highest levels, once, so the
+ * server sends them as they are. Runs last, once every file of the build is written.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -39,7 +42,9 @@ function precompress(): Plugin {
       order: 'post',
       sequential: true,
       async handler() {
-        const files = (await readdir(outDir, { recursive: true })).filter((file) => precompressible.test(file));
+        const files = (await readdir(outDir, { recursive: true })).filter((file) =>
+          precompressible.test(file.replaceAll(path.sep, '/')),
+        );
         const writes = files.flatMap((file) =>
           Object.entries(compressors).map(async ([extension, compressor]) => {
             const data = await readFile(path.join(outDir, file));
