@@ -205,6 +205,6 @@ it("shows the server's message when it refuses a ticket, and keeps the change to
   const panel = page.getByRole('dialog', { name: 'Sync' });
   await panel.getByText('New ticket: Blade chipped').waitFor();
   await panel.getByText('Machine not found').waitFor();
-  expect((await api<{ total: number }>('tickets?search=Blade%20chipped')).total).toBe(0);
+  expect((await api<{ total: number }>('tickets?search=Second%20blade%20chipped')).total).toBe(0);
   await context.close();
 });
