@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { apiToken, newContext, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
+import { keepYearOfHistory } from './helpers/working-set.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -94,7 +95,7 @@ it('lists, filters, searches and pages tickets like the server does, with inline
   const closedHigh = await api<{ total: number }>('tickets?status=Closed&priority=High');
   const hydraulic = await api<{ total: number }>('tickets?search=HYDRAULIC');
   const { context, page } = await openApp('maintenance_engineer');
-  await page.goto(`${e2e.server.url}/tickets`);
+  await keepYearOfHistory(page, e2e.server.url, '/tickets');
   await page.getByText(`Showing page 1 of ${pageCount(all.total)}`).waitFor({ timeout: 60_000 });
   await screenshot(page, 'tickets-engineer');
 

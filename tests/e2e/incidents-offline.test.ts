@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Incident } from '../../src/shared/schemas/incident.ts';
 import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { keepYearOfHistory } from './helpers/working-set.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -20,6 +21,7 @@ it('reports an incident, changes a status and attaches a photo offline, survives
   const { total, incidents } = await serverIncidents('');
   const existing = incidents.find((incident) => incident.status !== 'Closed')!;
   const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'safety_officer', '/incidents');
+  await keepYearOfHistory(page, e2e.server.url, '/incidents');
   // The first pull has brought every incident when the list counts all of them.
   await page.getByText(`Showing page 1 of ${Math.ceil(total / 10)}`).waitFor({ timeout: 60_000 });
 

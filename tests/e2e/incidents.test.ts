@@ -4,6 +4,7 @@ import { incidentStatuses, incidentTypes, severities } from '../../src/shared/en
 import type { Incident } from '../../src/shared/schemas/incident.ts';
 import { countIncidents } from '../../src/client/features/incidents/incident-list.ts';
 import { apiToken, newContext, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
+import { keepYearOfHistory } from './helpers/working-set.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -33,7 +34,7 @@ async function openIncidents(role: DemoRole, size = { width: 1280, height: 800 }
   const context = await newContext(e2e.browser, size);
   const page = await context.newPage();
   await signIn(page, e2e.server.url, role);
-  await page.goto(`${e2e.server.url}/incidents`);
+  await keepYearOfHistory(page, e2e.server.url, '/incidents');
   await page.getByText(`Showing page 1 of ${totalPages}`).waitFor({ timeout: 60_000 });
   return { context, page };
 }

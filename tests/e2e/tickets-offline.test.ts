@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { keepYearOfHistory } from './helpers/working-set.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -23,6 +24,7 @@ async function serverTickets(search: string): Promise<{ total: number; tickets: 
 it('creates a ticket, comments and changes its status offline, survives a reload, and sends it all once online', async () => {
   const { total } = await serverTickets('');
   const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'maintenance_engineer', '/tickets');
+  await keepYearOfHistory(page, e2e.server.url, '/tickets');
   // The first pull has brought every ticket when the list counts all of them.
   await page.getByText(`Showing page 1 of ${Math.ceil(total / 10)}`).waitFor({ timeout: 60_000 });
 

@@ -1,3 +1,6 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
 /**
  * How many records a list shows on a synced device of the token's user with the default window: the
  * server's total for the list's query minus those outside the user's working set (`/api/sync/older`).
@@ -16,4 +19,34 @@ export async function workingSetTotal(
   };
   const [all, older] = await Promise.all([totalOf(list), totalOf(`sync/older/${list}`)]);
   return all - older;
+}
+
+/** The window this device keeps, as stored (Dexie's `meta` table of the `imsp` database). */
+function storedWindowDays(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('imsp');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const read = open.result.transaction('meta').objectStore('meta').get('windowDays');
+          read.onsuccess = () => {
+            resolve((read.result as { value?: unknown } | undefined)?.value);
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+/**
+ * Makes the signed-in device keep a year of closed records (Profile, This Device), which is the whole
+ * demo plant: for tests that compare the device's lists with the server's. Ends on `path`.
+ */
+export async function keepYearOfHistory(page: Page, baseUrl: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}/profile`);
+  await page.getByLabel('Keep closed records on this device for').selectOption('365');
+  // Leaving the page before the setting is stored would lose it.
+  await expect.poll(() => storedWindowDays(page)).toBe(365);
+  await page.goto(`${baseUrl}${path}`);
 }
