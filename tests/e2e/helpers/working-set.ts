@@ -1,26 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/**
- * How many records a list shows on a synced device of the token's user with the default window: the
- * server's total for the list's query minus those outside the user's working set (`/api/sync/older`).
- */
-export async function workingSetTotal(
-  baseUrl: string,
-  token: string,
-  list: 'tickets' | 'incidents',
-  query = '',
-): Promise<number> {
-  const totalOf = async (path: string) => {
-    const response = await fetch(`${baseUrl}/api/${path}?${query}&limit=1`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return ((await response.json()) as { total: number }).total;
-  };
-  const [all, older] = await Promise.all([totalOf(list), totalOf(`sync/older/${list}`)]);
-  return all - older;
-}
-
 /** The window this device keeps, as stored (Dexie's `meta` table of the `imsp` database). */
 function storedWindowDays(page: Page) {
   return page.evaluate(
