@@ -24,7 +24,10 @@ export async function readDashboard(db: LocalDatabase): Promise<DashboardData> {
     machinesIn('Running'),
     machinesIn('Down'),
     machinesIn('Maintenance'),
-    db.tickets.where('status').anyOf(openTicketStatuses).count(),
+    // One native count per status: anyOf would walk the index with a cursor.
+    Promise.all(openTicketStatuses.map((status) => db.tickets.where('status').equals(status).count())).then((counts) =>
+      counts.reduce((sum, count) => sum + count, 0),
+    ),
     db.tickets.orderBy('createdAt').reverse().limit(recentCount).toArray(),
     db.incidents.orderBy('createdAt').reverse().limit(recentCount).toArray(),
   ]);
