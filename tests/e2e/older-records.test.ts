@@ -12,14 +12,14 @@ interface ServerTicket {
 }
 
 /** A closed ticket of the demo plant that lies outside the engineer's working set (older than 180 days). */
-async function olderTicket(): Promise<ServerTicket> {
+async function olderTicket(index = 0): Promise<ServerTicket> {
   const token = await apiToken(e2e.server.url, 'maintenance_engineer');
-  const response = await fetch(`${e2e.server.url}/api/sync/older/tickets?status=Closed&limit=1`, {
+  const response = await fetch(`${e2e.server.url}/api/sync/older/tickets?status=Closed&limit=${index + 1}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   const { tickets } = (await response.json()) as { tickets: ServerTicket[] };
-  expect(tickets.length, 'the demo plant has closed tickets older than 180 days').toBe(1);
-  return tickets[0]!;
+  expect(tickets.length, 'the demo plant has closed tickets older than 180 days').toBe(index + 1);
+  return tickets[index]!;
 }
 
 it('finds a ticket older than the window online, opens it, and shows it again offline', async () => {
@@ -73,5 +73,30 @@ it('a longer window on the Profile page brings the older records; a shorter one 
 
   await setting.selectOption('90');
   await expect.poll(storedIds, { timeout: 30_000 }).not.toContain(old._id);
+  await context.close();
+});
+
+it('stores an older ticket on the device before a status change made in the list of the server, and sends it once', async () => {
+  const old = await olderTicket(1);
+  const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'maintenance_engineer', '/tickets');
+  await page
+    .getByRole('button', { name: /^Sync: online/ })
+    .getByText('Online')
+    .waitFor({ timeout: 60_000 });
+  await page.getByLabel('Search tickets').fill(old.ticketNumber);
+  const older = page.getByRole('region', { name: 'Older tickets on the server' });
+  await older.getByRole('button', { name: 'Show' }).click();
+  await older.getByLabel(`Status of ${old.ticketNumber}`).filter({ visible: true }).selectOption('In Progress');
+
+  const token = await apiToken(e2e.server.url, 'maintenance_engineer');
+  const onServer = async () => {
+    const response = await fetch(`${e2e.server.url}/api/tickets/${old._id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await response.json()) as { status: string }).status;
+  };
+  await expect.poll(onServer, { timeout: 30_000 }).toBe('In Progress');
+  const stored = await readDeviceStore<{ _id: string; status: string }>(page, 'tickets');
+  expect(stored.find((ticket) => ticket._id === old._id)?.status).toBe('In Progress');
   await context.close();
 });

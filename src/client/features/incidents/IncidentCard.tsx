@@ -29,7 +29,16 @@ function Fact({ icon: Icon, label, showLabel = false, children }: FactProps) {
 }
 
 /** One incident: what, where, when, its badges and the inline status selector. */
-export function IncidentCard({ incident, onView }: { incident: LocalIncident; onView: () => void }) {
+export function IncidentCard({
+  incident,
+  onView,
+  keep,
+}: {
+  incident: LocalIncident;
+  onView: () => void;
+  /** For incidents shown from the server: stores one on this device before a status change. */
+  keep?: ((incident: LocalIncident) => Promise<void>) | undefined;
+}) {
   return (
     <article className="flex w-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex items-start gap-3">
@@ -64,7 +73,7 @@ export function IncidentCard({ incident, onView }: { incident: LocalIncident; on
         </Fact>
       </div>
       <div className="mt-auto grid grid-cols-[1fr_auto] items-center gap-3 border-t border-slate-100 pt-3">
-        <IncidentStatusSelect incident={incident} />
+        <IncidentStatusSelect incident={incident} keep={keep} />
         <Button
           variant="secondary"
           onClick={onView}

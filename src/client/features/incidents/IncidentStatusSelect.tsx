@@ -7,7 +7,16 @@ import { incidentStatusChange } from './incident-changes.ts';
 import type { LocalIncident } from './incident-list.ts';
 
 /** The inline status selector: saved at once; disabled for a user who may not change an incident's status. */
-export function IncidentStatusSelect({ incident, className = '' }: { incident: LocalIncident; className?: string }) {
+export function IncidentStatusSelect({
+  incident,
+  className = '',
+  keep,
+}: {
+  incident: LocalIncident;
+  className?: string;
+  /** Stores an incident shown from the server on this device before the change is saved to it. */
+  keep?: ((incident: LocalIncident) => Promise<void>) | undefined;
+}) {
   const user = useSignedInUser();
   const editable = incidentEditableFields(user, incident);
   const allowed = editable === 'all' || editable.includes('status');
@@ -21,7 +30,9 @@ export function IncidentStatusSelect({ incident, className = '' }: { incident: L
       title={allowed ? undefined : 'Only safety officers and admins change an incident’s status'}
       onChange={(event) => {
         const change = incidentStatusChange(user, incident, event.target.value as IncidentStatus);
-        void saveAndNotify(change, 'Incident updated successfully!', 'Failed to update incident');
+        void Promise.resolve(keep?.(incident)).then(() =>
+          saveAndNotify(change, 'Incident updated successfully!', 'Failed to update incident'),
+        );
       }}
       className={className}
     />

@@ -92,6 +92,7 @@ export function IncidentsPage() {
                 const opened = incidents.find((incident) => incident._id === id)!;
                 void keepOlderRecord('incident', opened).then(() => modals.openIncident(id));
               }}
+              keep={(incident) => keepOlderRecord('incident', incident._server!)}
             />
           )}
         </OlderOnServer>

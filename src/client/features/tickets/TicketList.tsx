@@ -8,6 +8,8 @@ import { TicketStatusSelect } from './TicketStatusSelect.tsx';
 interface TicketListProps {
   tickets: LocalTicket[];
   onView: (ticket: LocalTicket) => void;
+  /** For tickets shown from the server: stores one on this device before a status change. */
+  keep?: (ticket: LocalTicket) => Promise<void>;
 }
 
 const createdDate = (ticket: LocalTicket) => new Date(ticket.createdAt).toLocaleDateString();
@@ -43,7 +45,7 @@ const head = 'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate
 const cell = 'px-3 py-3 align-middle';
 
 /** A table from 768 px up; cards below, so a phone never scrolls sideways. */
-export function TicketList({ tickets, onView }: TicketListProps) {
+export function TicketList({ tickets, onView, keep }: TicketListProps) {
   return (
     <>
       <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
@@ -99,7 +101,7 @@ export function TicketList({ tickets, onView }: TicketListProps) {
                   <Badge tone={priorityTone[ticket.priority]}>{ticket.priority}</Badge>
                 </td>
                 <td className={cell}>
-                  <TicketStatusSelect ticket={ticket} />
+                  <TicketStatusSelect ticket={ticket} keep={keep} />
                 </td>
                 <td className={`${cell} truncate text-slate-700`}>{ticket.assignedTo?.name ?? 'Unassigned'}</td>
                 <td className={`${cell} text-slate-600`}>{createdDate(ticket)}</td>
@@ -130,7 +132,7 @@ export function TicketList({ tickets, onView }: TicketListProps) {
               {ticket.machine ? `${ticket.machine.name} · ${ticket.machine.department}` : 'No machine'}
             </p>
             <div className="mt-3 grid grid-cols-[1fr_auto] items-center gap-3">
-              <TicketStatusSelect ticket={ticket} />
+              <TicketStatusSelect ticket={ticket} keep={keep} />
               <Badge tone={priorityTone[ticket.priority]}>{ticket.priority}</Badge>
             </div>
             <p className="mt-3 flex flex-wrap justify-between gap-2 text-sm text-slate-600">

@@ -7,7 +7,16 @@ import { ticketStatusChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
 
 /** The inline status selector: saved at once; disabled for a user who may not change this ticket's status. */
-export function TicketStatusSelect({ ticket, className = '' }: { ticket: LocalTicket; className?: string }) {
+export function TicketStatusSelect({
+  ticket,
+  className = '',
+  keep,
+}: {
+  ticket: LocalTicket;
+  className?: string;
+  /** Stores a ticket shown from the server on this device before the change is saved to it. */
+  keep?: ((ticket: LocalTicket) => Promise<void>) | undefined;
+}) {
   const user = useSignedInUser();
   const editable = ticketEditableFields(user, ticket);
   const allowed = editable === 'all' || editable.includes('status');
@@ -22,7 +31,9 @@ export function TicketStatusSelect({ ticket, className = '' }: { ticket: LocalTi
       onClick={(event) => event.stopPropagation()}
       onChange={(event) => {
         const change = ticketStatusChange(user, ticket, event.target.value as TicketStatus);
-        void saveAndNotify(change, 'Ticket updated successfully!', 'Failed to update ticket');
+        void Promise.resolve(keep?.(ticket)).then(() =>
+          saveAndNotify(change, 'Ticket updated successfully!', 'Failed to update ticket'),
+        );
       }}
       className={className}
     />

@@ -92,6 +92,7 @@ export function TicketsPage() {
               onView={(ticket) =>
                 void keepOlderRecord('ticket', ticket._server!).then(() => modals.openTicket(ticket._id))
               }
+              keep={(ticket) => keepOlderRecord('ticket', ticket._server!)}
             />
           )}
         </OlderOnServer>
