@@ -105,6 +105,17 @@ export default defineConfig(
   },
   { files: ['src/client/**/*.tsx', 'src/client/**/*.ts'], ...reactHooks.configs.flat['recommended-latest'] },
   {
+    // Plants serve the app over plain HTTP on a LAN name, where these exist only in secure contexts.
+    files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'crypto', property: 'randomUUID', message: 'Use newId() from src/shared/ids.ts.' },
+        { object: 'crypto', property: 'subtle', message: 'crypto.subtle needs a secure context.' },
+      ],
+    },
+  },
+  {
     files: ['sw/**/*.ts'],
     languageOptions: {
       globals: globals.serviceworker,

@@ -1,6 +1,7 @@
 import type { FileRef, UserRef } from '../../shared/schemas/common.ts';
 import type { SyncEntity } from '../../shared/schemas/sync.ts';
 import type { QueuedOf } from './writes.ts';
+import { newId } from '../../shared/ids.ts';
 
 /** Where each kind of record lives under /api. */
 export const recordUrl = {
@@ -14,7 +15,7 @@ export const recordUrl = {
 export const author = (user: UserRef): UserRef => ({ _id: user._id, name: user.name });
 
 /** What a record made on this device starts with, until the server's copy replaces it. */
-export function newRecord(_id: string = crypto.randomUUID()) {
+export function newRecord(_id: string = newId()) {
   const now = new Date().toISOString();
   return { _id, version: 0, createdAt: now, updatedAt: now };
 }
@@ -77,7 +78,7 @@ export function attachmentChange(
   file: File,
   label: string,
 ): QueuedOf<'attachment'> {
-  const _id = crypto.randomUUID();
+  const _id = newId();
   const preview: FileRef = {
     _id,
     originalName: file.name,

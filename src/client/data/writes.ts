@@ -1,5 +1,6 @@
 import type { EntryOf, LocalDatabase, OutboxEntry, OutboxKind } from './db.ts';
 import { refreshRecord, tableFor } from './local-records.ts';
+import { newId } from '../../shared/ids.ts';
 
 type EntryState =
   'seq' | 'id' | 'clientTime' | 'baseVersion' | 'state' | 'attempts' | 'nextAttemptAt' | 'waitsForNetwork' | 'error';
@@ -21,7 +22,7 @@ export async function queueChange(db: LocalDatabase, change: QueuedChange): Prom
   return db.transaction('rw', [table, db.outbox, db.files], async () => {
     const current = await table.get(change.recordId);
     const { file, ...queued } = change as QueuedChange & { file?: { blob: Blob; name: string; type: string } };
-    const id = change.id ?? crypto.randomUUID();
+    const id = change.id ?? newId();
     if (file) await db.files.put({ id, blob: file.blob, name: file.name, type: file.type, size: file.blob.size });
     const entry = {
       ...queued,

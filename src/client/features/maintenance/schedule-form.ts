@@ -7,6 +7,7 @@ import {
 import { changedFields } from '../../lib/changed-fields.ts';
 import { fieldErrors } from '../../lib/validation.ts';
 import type { ScheduleInput } from './schedule-changes.ts';
+import { newId } from '../../../shared/ids.ts';
 
 export interface ScheduleForm {
   title: string;
@@ -33,7 +34,7 @@ export const emptyScheduleForm: ScheduleForm = {
 };
 
 export const newChecklistRow = (): ChecklistItem => ({
-  _id: crypto.randomUUID(),
+  _id: newId(),
   task: '',
   completed: false,
   notes: '',

@@ -5,6 +5,7 @@ import type { Machine } from '../../../shared/schemas/machine.ts';
 import type { Comment, Ticket, ticketCreate, TicketUpdate } from '../../../shared/schemas/ticket.ts';
 import type { QueuedChange } from '../../data/writes.ts';
 import { attachmentChange, author, createChange, newRecord, updateChange } from '../../data/change-builders.ts';
+import { newId } from '../../../shared/ids.ts';
 
 type TicketRef = Pick<Ticket, '_id' | 'ticketNumber' | 'title'>;
 
@@ -66,7 +67,7 @@ export function ticketAssigneeChange(user: UserRef, ticket: TicketRef, assignee:
 }
 
 export function ticketCommentChange(user: UserRef, ticket: TicketRef, text: string): QueuedChange {
-  const _id = crypto.randomUUID();
+  const _id = newId();
   const comment = text.trim();
   const preview: Comment = { _id, user: author(user), timestamp: new Date().toISOString(), comment };
   return {
