@@ -86,7 +86,8 @@ export function createDatabase({
       for (let attempt = 1; ; attempt += 1) {
         try {
           const result = await writer.transaction(async (tx) => {
-            const placeholder = await drawSeq(tx);
+            // PGlite runs one write transaction at a time, so any placeholder is unique there.
+            const placeholder = kind === 'pglite' ? 1 : await drawSeq(tx);
             const result = await work(tx, -placeholder);
             await tx.execute(stampAndCommit(-placeholder, kind));
             return result;

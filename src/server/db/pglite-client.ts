@@ -29,6 +29,7 @@ export class PgliteWorkerClient implements Queryable {
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   readonly #listeners = new Map<string, () => void>();
   #nextId = 1;
+  #nextTransaction = 1;
   #stopped: Error | undefined;
 
   private constructor(worker: Worker) {
@@ -61,20 +62,31 @@ export class PgliteWorkerClient implements Queryable {
     return this.#call({ op: 'query', sql, params, options: workerOptions(options) }) as Promise<{ rows: T[] }>;
   }
 
-  /** An interactive transaction: committed when `work` resolves, rolled back when it throws. */
+  /**
+   * An interactive transaction: committed when `work` resolves, rolled back when it throws. Its first
+   * query follows the begin at once, so PGlite never sits idle waiting for it (the worker holds it
+   * until the transaction has started).
+   */
   async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    const tx = (await this.#call({ op: 'begin' })) as number;
+    const tx = this.#nextTransaction++;
+    const begun = this.#call({ op: 'begin', tx });
+    let ended = false;
     const executor: Queryable = {
       query: <R>(sql: string, params: unknown[] = [], options: DrizzleQueryOptions = {}) =>
-        this.#call({ op: 'query', sql, params, options: workerOptions(options), tx }) as Promise<{ rows: R[] }>,
+        ended
+          ? Promise.reject(new Error('The transaction has already ended'))
+          : (this.#call({ op: 'query', sql, params, options: workerOptions(options), tx }) as Promise<{ rows: R[] }>),
     };
     let result: T;
     try {
       result = await work(executor);
+      await begun;
     } catch (error) {
+      ended = true;
       await this.#call({ op: 'end', tx, commit: false }).catch(() => {});
       throw error;
     }
+    ended = true;
     await this.#call({ op: 'end', tx, commit: true });
     return result;
   }

@@ -8,7 +8,7 @@ export interface WorkerQueryOptions {
 
 export type Request =
   | { id: number; op: 'query'; sql: string; params: unknown[]; options: WorkerQueryOptions; tx?: number }
-  | { id: number; op: 'begin' }
+  | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'close' };

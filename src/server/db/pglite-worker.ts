@@ -45,8 +45,17 @@ interface OpenTransaction {
 }
 
 const rollback = new Error('rollback');
-const transactions = new Map<number, OpenTransaction>();
-let nextTransaction = 1;
+/**
+ * Transactions by the id the main thread gave them. The main thread sends a transaction's queries
+ * right after its begin, without waiting for it, so they wait here until it has started.
+ */
+const transactions = new Map<number, PromiseWithResolvers<OpenTransaction>>();
+
+function opening(id: number) {
+  let deferred = transactions.get(id);
+  if (!deferred) transactions.set(id, (deferred = Promise.withResolvers()));
+  return deferred;
+}
 
 function send(reply: Reply, transfer: ArrayBuffer[] = []) {
   port.postMessage(reply, transfer);
@@ -90,35 +99,40 @@ let writers = Promise.resolve();
  * Transactions start one after another, each after the reads that were waiting when its turn came:
  * a read (health, a list) then waits for at most the one transaction running, not for every upload queued.
  */
-function begin(db: PGlite, requestId: number) {
+function begin(db: PGlite, requestId: number, id: number) {
   writers = writers.then(async () => {
     await Promise.allSettled([...reads]);
-    await runTransaction(db, requestId);
+    await runTransaction(db, requestId, id);
   });
 }
 
-async function runTransaction(db: PGlite, requestId: number) {
-  const id = nextTransaction++;
+async function runTransaction(db: PGlite, requestId: number, id: number) {
+  let open: OpenTransaction | undefined;
   await db
     .transaction(async (tx) => {
       const finished = new Promise<void>((resolve, reject) => {
-        transactions.set(id, { tx, finish: (commit) => (commit ? resolve() : reject(rollback)) });
+        open = { tx, finish: (commit) => (commit ? resolve() : reject(rollback)) };
       });
-      send({ type: 'result', id: requestId, value: id });
+      opening(id).resolve(open!);
+      send({ type: 'result', id: requestId, value: null });
       await finished;
     })
     .then(
-      () => endTransaction(id),
+      () => endTransaction(id, open),
       (error: unknown) => {
-        if (!transactions.has(id)) send({ type: 'error', id: requestId, error: serializeError(error) });
-        endTransaction(id, error === rollback ? undefined : error);
+        if (!open) {
+          send({ type: 'error', id: requestId, error: serializeError(error) });
+          opening(id).promise.catch(() => {});
+          opening(id).reject(error);
+        }
+        endTransaction(id, open, error === rollback ? undefined : error);
       },
     );
 }
 
-function endTransaction(id: number, error?: unknown) {
-  const endRequest = transactions.get(id)?.endRequest;
+function endTransaction(id: number, open: OpenTransaction | undefined, error?: unknown) {
   transactions.delete(id);
+  const endRequest = open?.endRequest;
   if (endRequest === undefined) return;
   if (error === undefined) send({ type: 'result', id: endRequest, value: null });
   else send({ type: 'error', id: endRequest, error: serializeError(error) });
@@ -127,8 +141,7 @@ function endTransaction(id: number, error?: unknown) {
 async function handle(db: PGlite, request: Request) {
   switch (request.op) {
     case 'query': {
-      const executor = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
-      if (!executor) throw new Error('The transaction has already ended');
+      const executor = request.tx === undefined ? db : (await opening(request.tx).promise).tx;
       const [sql, params, options] = withLargeBytesAsBlob(request.sql, request.params, queryOptions(request.options));
       const running = executor.query(sql, params, options);
       if (request.tx === undefined) {
@@ -142,10 +155,9 @@ async function handle(db: PGlite, request: Request) {
       return;
     }
     case 'begin':
-      return begin(db, request.id);
+      return begin(db, request.id, request.tx);
     case 'end': {
-      const open = transactions.get(request.tx);
-      if (!open) throw new Error('The transaction has already ended');
+      const open = await opening(request.tx).promise;
       open.endRequest = request.id;
       return open.finish(request.commit);
     }

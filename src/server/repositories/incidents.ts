@@ -10,13 +10,13 @@ import type {
 import type { Database, Db, Tx } from '../db/client.ts';
 import { incidents, users } from '../db/schema.ts';
 import type { Upload } from '../lib/read-uploads.ts';
-import { attachFile, loadFileRefs } from './files.ts';
+import { attachFile, attachmentsOf, toFileRefs } from './files.ts';
 import {
   assertMayEdit,
   createNumbered,
   listPage,
-  readAll,
   numberedHistory,
+  recordColumns,
   recordNotFound,
   saveChanges,
   searchWordsOf,
@@ -57,16 +57,16 @@ function withoutBlankRows<T extends Record<string, string>>(rows: T[] | undefine
 
 async function loadIncidents(executor: Db | Tx, ids: string[]): Promise<Incident[]> {
   if (ids.length === 0) return [];
-  const [rows, attachments] = await readAll(executor, [
-    () =>
-      executor
-        .select({ incident: incidents, reporterName: users.name })
-        .from(incidents)
-        .leftJoin(users, eq(users.id, incidents.reportedBy))
-        .where(inArray(incidents.id, ids)),
-    () => loadFileRefs(executor, 'incident', ids),
-  ]);
-  return rows.map(({ incident: row, reporterName }) => ({
+  const rows = await executor
+    .select({
+      incident: recordColumns(incidents),
+      reporterName: users.name,
+      attachments: attachmentsOf('incident', incidents.id),
+    })
+    .from(incidents)
+    .leftJoin(users, eq(users.id, incidents.reportedBy))
+    .where(inArray(incidents.id, ids));
+  return rows.map(({ incident: row, reporterName, attachments }) => ({
     _id: row.id,
     incidentNumber: row.incidentNumber,
     title: row.title,
@@ -81,7 +81,7 @@ async function loadIncidents(executor: Db | Tx, ids: string[]): Promise<Incident
     witnesses: row.witnesses,
     immediateActions: row.immediateActions,
     reportedBy: row.reportedBy ? { _id: row.reportedBy, name: reporterName ?? '' } : null,
-    attachments: attachments.get(row.id) ?? [],
+    attachments: toFileRefs(attachments),
     version: row.version,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),

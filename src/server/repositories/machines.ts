@@ -196,7 +196,7 @@ export function createMachineRepository(database: Database) {
 
     async remove(id: string, context: ChangeContext): Promise<void> {
       await database.write(async (tx, changeSeq) => {
-        await lockRecord(tx, 'machine', id);
+        await lockRecord(database, tx, 'machine', id);
         const row = await findLive(tx, id);
         await tx
           .update(machines)

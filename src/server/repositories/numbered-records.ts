@@ -1,5 +1,4 @@
-import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, getTableColumns, like, sql, type SQL } from 'drizzle-orm';
 import { roleLabels, type Role } from '../../shared/enums.ts';
 import { queryWords, wordsOf } from '../../shared/search-words.ts';
 import { permissions, type Action } from '../../shared/permissions.ts';
@@ -37,28 +36,10 @@ export function recordNotFound(entity: NumberedEntity) {
   return notFound(`${labels[entity]} not found`);
 }
 
-export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(key(row));
-    if (group) group.push(row);
-    else groups.set(key(row), [row]);
-  }
-  return groups;
-}
-
-/**
- * Runs independent reads together on the pool. A transaction holds a single connection, which
- * takes one query at a time, so there they run in turn.
- */
-export async function readAll<T extends readonly unknown[]>(
-  executor: Db | Tx,
-  reads: { [K in keyof T]: () => Promise<T[K]> },
-): Promise<T> {
-  const results: unknown[] = [];
-  if (!(executor instanceof PgTransaction)) results.push(...(await Promise.all(reads.map((read) => read()))));
-  else for (const read of reads) results.push(await read());
-  return results as unknown as T;
+/** A record table's columns for answers: search_words serves SQL search only and never leaves the database. */
+export function recordColumns<T extends NumberedTable>(table: T): Omit<T['_']['columns'], 'searchWords'> {
+  const { searchWords: _searchWords, ...columns } = getTableColumns(table);
+  return columns;
 }
 
 export interface PageRequest {

@@ -28,6 +28,8 @@ export interface FeedScope {
   now: Date;
 }
 
+const oneSnapshot = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
 const sequenced = { machine: machines, ticket: tickets, incident: incidents, schedule: schedules };
 
 /** Tickets and incidents in the core scope for this user (src/shared/working-set.ts), never null. */
@@ -81,10 +83,9 @@ type WindowOf = Omit<FeedScope, 'scope'>;
 export function createSyncRepository(database: Database, sources: SyncSources) {
   return {
     page(cursor: number, limit: number, scope?: FeedScope): Promise<SyncPage> {
-      return database.db.transaction((tx) => readPage(tx, cursor, limit, scope), {
-        isolationLevel: 'repeatable read',
-        accessMode: 'read only',
-      });
+      // PGlite runs each transaction alone, so its view cannot change midway: no snapshot to ask for.
+      const snapshot = database.kind === 'postgres' ? oneSnapshot : undefined;
+      return database.db.transaction((tx) => readPage(tx, cursor, limit, scope), snapshot);
     },
 
     /**

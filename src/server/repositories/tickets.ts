@@ -1,4 +1,4 @@
-import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ticketReporterFields, ticketEditableFields } from '../../shared/permissions.ts';
 import type {
@@ -14,16 +14,15 @@ import { machines, ticketComments, tickets, users } from '../db/schema.ts';
 import type { Upload } from '../lib/read-uploads.ts';
 import { createOnce } from './create-once.ts';
 import { assertReferences } from './references.ts';
-import { attachFile, loadFileRefs } from './files.ts';
+import { attachFile, attachmentsOf, toFileRefs } from './files.ts';
 import {
   assertExists,
   assertMayEdit,
   bumpRecord,
   createNumbered,
-  groupBy,
   listPage,
   numberedHistory,
-  readAll,
+  recordColumns,
   recordNotFound,
   saveChanges,
   searchWordsOf,
@@ -73,67 +72,54 @@ function statusTimes(row: TicketRow, status: Ticket['status']): Partial<TicketRo
   }
 }
 
-async function loadComments(executor: Db | Tx, ticketIds: string[]): Promise<Map<string, Comment[]>> {
-  const rows = await executor
-    .select({
-      _id: ticketComments.id,
-      ticketId: ticketComments.ticketId,
-      comment: ticketComments.comment,
-      createdAt: ticketComments.createdAt,
-      userId: users.id,
-      userName: users.name,
-    })
-    .from(ticketComments)
-    .leftJoin(users, eq(users.id, ticketComments.userId))
-    .where(inArray(ticketComments.ticketId, ticketIds))
-    .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
-  const groups = groupBy(rows, (row) => row.ticketId);
-  return new Map(
-    [...groups].map(([ticketId, group]) => [
-      ticketId,
-      group.map((row) => ({
-        _id: row._id,
-        user: row.userId ? { _id: row.userId, name: row.userName ?? '' } : null,
-        timestamp: iso(row.createdAt),
-        comment: row.comment,
-      })),
-    ]),
-  );
+/** A comment as `commentsOf` hands it over: json has no dates, so its time is text. */
+interface CommentJson {
+  _id: string;
+  comment: string;
+  createdAt: string;
+  userId: string | null;
+  userName: string | null;
 }
 
-function selectTicketRows(executor: Db | Tx, ids: string[]) {
-  return (
-    executor
-      .select({
-        ticket: tickets,
-        machine: {
-          _id: machines.id,
-          name: machines.name,
-          machineId: machines.machineCode,
-          department: machines.department,
-          location: machines.location,
-        },
-        reporterName: reporter.name,
-        assigneeName: assignee.name,
-      })
-      .from(tickets)
-      // Soft-deleted machines still show on the tickets raised against them.
-      .leftJoin(machines, eq(machines.id, tickets.machineId))
-      .leftJoin(reporter, eq(reporter.id, tickets.reportedBy))
-      .leftJoin(assignee, eq(assignee.id, tickets.assignedTo))
-      .where(inArray(tickets.id, ids))
-  );
-}
+/** The ticket's comments, oldest first, as one json column of the query that selects the ticket. */
+const commentsOf = sql<CommentJson[]>`coalesce((select json_agg(json_build_object('_id', ${ticketComments.id},
+  'comment', ${ticketComments.comment}, 'createdAt', ${ticketComments.createdAt}, 'userId', ${users.id},
+  'userName', ${users.name}) order by ${ticketComments.createdAt}, ${ticketComments.id})
+  from ${ticketComments} left join ${users} on ${users.id} = ${ticketComments.userId}
+  where ${ticketComments.ticketId} = ${tickets.id}), '[]'::json)`;
 
-/** Full API records with machine, people, comments and attachments: three queries however many tickets. */
+const toComment = (row: CommentJson): Comment => ({
+  _id: row._id,
+  user: row.userId ? { _id: row.userId, name: row.userName ?? '' } : null,
+  timestamp: iso(new Date(row.createdAt)),
+  comment: row.comment,
+});
+
+/** Full API records with machine, people, comments and attachments, in one query however many tickets. */
 async function loadTickets(executor: Db | Tx, ids: string[]): Promise<Ticket[]> {
   if (ids.length === 0) return [];
-  const [rows, comments, attachments] = await readAll(executor, [
-    () => selectTicketRows(executor, ids),
-    () => loadComments(executor, ids),
-    () => loadFileRefs(executor, 'ticket', ids),
-  ]);
-  return rows.map(({ ticket: row, machine, reporterName, assigneeName }) => ({
+  const rows = await executor
+    .select({
+      ticket: recordColumns(tickets),
+      machine: {
+        _id: machines.id,
+        name: machines.name,
+        machineId: machines.machineCode,
+        department: machines.department,
+        location: machines.location,
+      },
+      reporterName: reporter.name,
+      assigneeName: assignee.name,
+      comments: commentsOf,
+      attachments: attachmentsOf('ticket', tickets.id),
+    })
+    .from(tickets)
+    // Soft-deleted machines still show on the tickets raised against them.
+    .leftJoin(machines, eq(machines.id, tickets.machineId))
+    .leftJoin(reporter, eq(reporter.id, tickets.reportedBy))
+    .leftJoin(assignee, eq(assignee.id, tickets.assignedTo))
+    .where(inArray(tickets.id, ids));
+  return rows.map(({ ticket: row, machine, reporterName, assigneeName, comments, attachments }) => ({
     _id: row.id,
     ticketNumber: row.ticketNumber,
     title: row.title,
@@ -147,8 +133,8 @@ async function loadTickets(executor: Db | Tx, ids: string[]): Promise<Ticket[]> 
     assignedTo: row.assignedTo ? { _id: row.assignedTo, name: assigneeName ?? '' } : null,
     resolvedAt: isoOrNull(row.resolvedAt),
     closedAt: isoOrNull(row.closedAt),
-    comments: comments.get(row.id) ?? [],
-    attachments: attachments.get(row.id) ?? [],
+    comments: comments.map(toComment),
+    attachments: toFileRefs(attachments),
     version: row.version,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
