@@ -55,6 +55,11 @@ export interface DatabaseParts {
   db: Db;
   /** Write transactions; a connection pool of their own keeps reads from queueing behind writes. */
   writer: Db;
+  /**
+   * The writer runs `stampStatement(onePlaceholder)` itself right before each commit (PGlite, which
+   * runs one write transaction at a time, so one fixed placeholder is unique): a round trip less.
+   */
+  stampsAtCommit?: boolean;
   kind: Database['kind'];
   parallelism: number;
   subscribe: (onChange: () => void) => Promise<void>;
@@ -70,6 +75,7 @@ export function createDatabase({
   subscribe,
   close,
   isListening = () => true,
+  stampsAtCommit = false,
 }: DatabaseParts): Database & { ready: Promise<void> } {
   let version = 0;
   const bump = () => {
@@ -86,10 +92,10 @@ export function createDatabase({
       for (let attempt = 1; ; attempt += 1) {
         try {
           const result = await writer.transaction(async (tx) => {
-            // PGlite runs one write transaction at a time, so any placeholder is unique there.
-            const placeholder = kind === 'pglite' ? 1 : await drawSeq(tx);
-            const result = await work(tx, -placeholder);
-            await tx.execute(stampAndCommit(-placeholder, kind));
+            const placeholder = stampsAtCommit ? onePlaceholder : -(await drawSeq(tx));
+            const result = await work(tx, placeholder);
+            // Drizzle's own COMMIT that follows only draws a warning.
+            if (!stampsAtCommit) await tx.execute(sql.raw(`${stampStatement(placeholder)}; commit`));
             return result;
           });
           bump();
@@ -117,23 +123,24 @@ async function drawSeq(tx: Tx): Promise<number> {
   return Number(rowsOf<{ seq: string }>(result)[0]!.seq);
 }
 
+/** The placeholder of a writer that stamps at commit (`stampsAtCommit`). */
+export const onePlaceholder = -1;
+
 /**
- * Takes the write lock, gives the rows written under the placeholder the next change_seq, tells the
- * other servers, and commits, all in one message to PostgreSQL: the lock is never held across a round
- * trip, so writes wait for each other only as long as the server takes to run this. Drizzle's own
- * COMMIT that follows only draws a warning. (PGlite runs one statement per message; with its single
- * connection, writes cannot overlap anyway, and the transaction commits as usual.)
+ * Takes the write lock, gives the rows written under the placeholder the next change_seq and tells
+ * the other servers; sent in one message with the commit (PostgreSQL: `; commit`, PGlite:
+ * `stampsAtCommit`), so the lock is never held across a round trip and writes wait for each other
+ * only as long as the server takes to run it.
  */
-function stampAndCommit(placeholder: number, kind: Database['kind']) {
+export function stampStatement(placeholder: number): string {
   const stamps = sequencedTables.map(
     (table) =>
       `stamp_${table} as (update ${table} set change_seq = (select seq from next) where change_seq = ${placeholder})`,
   );
-  const stamp = `with locked as (select pg_advisory_xact_lock(${writeLockKey})),
+  return `with locked as (select pg_advisory_xact_lock(${writeLockKey})),
     next as (select nextval('change_seq') as seq from locked),
     ${stamps.join(',\n    ')}
     select pg_notify('${changeChannel}', '') from next`;
-  return sql.raw(kind === 'postgres' ? `${stamp}; commit` : stamp);
 }
 
 /** The SQLSTATE of a database error, also when Drizzle wraps it. */

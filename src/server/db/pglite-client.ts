@@ -67,7 +67,7 @@ export class PgliteWorkerClient implements Queryable {
    * query follows the begin at once, so PGlite never sits idle waiting for it (the worker holds it
    * until the transaction has started).
    */
-  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: Queryable) => Promise<T>, beforeCommit?: string): Promise<T> {
     const tx = this.#nextTransaction++;
     const begun = this.#call({ op: 'begin', tx });
     let ended = false;
@@ -87,8 +87,16 @@ export class PgliteWorkerClient implements Queryable {
       throw error;
     }
     ended = true;
-    await this.#call({ op: 'end', tx, commit: true });
+    await this.#call({ op: 'end', tx, commit: true, beforeCommit });
     return result;
+  }
+
+  /** This client, whose transactions all run `statement` right before they commit, in the same turn. */
+  committingWith(statement: string): Queryable & Pick<PgliteWorkerClient, 'transaction'> {
+    return {
+      query: (sql, params, options) => this.query(sql, params, options),
+      transaction: (work) => this.transaction(work, statement),
+    };
   }
 
   async listen(channel: string, onNotification: () => void): Promise<void> {

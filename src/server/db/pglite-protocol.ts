@@ -9,7 +9,8 @@ export interface WorkerQueryOptions {
 export type Request =
   | { id: number; op: 'query'; sql: string; params: unknown[]; options: WorkerQueryOptions; tx?: number }
   | { id: number; op: 'begin'; tx: number }
-  | { id: number; op: 'end'; tx: number; commit: boolean }
+  /** `beforeCommit` runs in the transaction right before COMMIT, in the same turn. */
+  | { id: number; op: 'end'; tx: number; commit: boolean; beforeCommit?: string }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'close' };
 

@@ -42,6 +42,8 @@ interface OpenTransaction {
   finish: (commit: boolean) => void;
   /** The request id of the commit or rollback, answered once PGlite has done it. */
   endRequest?: number;
+  /** Why a commit turned into a rollback: its `beforeCommit` statement failed. */
+  failure?: unknown;
 }
 
 const rollback = new Error('rollback');
@@ -125,7 +127,7 @@ async function runTransaction(db: PGlite, requestId: number, id: number) {
           opening(id).promise.catch(() => {});
           opening(id).reject(error);
         }
-        endTransaction(id, open, error === rollback ? undefined : error);
+        endTransaction(id, open, error === rollback ? open?.failure : error);
       },
     );
 }
@@ -159,6 +161,14 @@ async function handle(db: PGlite, request: Request) {
     case 'end': {
       const open = await opening(request.tx).promise;
       open.endRequest = request.id;
+      if (request.commit && request.beforeCommit) {
+        try {
+          await open.tx.query(request.beforeCommit);
+        } catch (error) {
+          open.failure = error;
+          return open.finish(false);
+        }
+      }
       return open.finish(request.commit);
     }
     case 'listen':

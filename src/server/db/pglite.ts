@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/pglite';
 import { checkDataDir, lockDataDir } from '../lib/data-dir.ts';
-import { changeChannel, createDatabase, type Database, type Db } from './database.ts';
+import { changeChannel, createDatabase, onePlaceholder, stampStatement, type Database, type Db } from './database.ts';
 import { PgliteWorkerClient } from './pglite-client.ts';
 import * as schema from './schema.ts';
 
@@ -24,9 +24,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   }
   // Drizzle's PGlite driver needs only query and transaction, which the worker client provides.
   const db = drizzle(client as never, { schema }) as unknown as Db;
+  const writer = drizzle(client.committingWith(stampStatement(onePlaceholder)) as never, { schema }) as unknown as Db;
   const database = createDatabase({
     db,
-    writer: db,
+    writer,
+    stampsAtCommit: true,
     kind: 'pglite',
     parallelism: 16,
     subscribe: (onChange) => client.listen(changeChannel, onChange),
