@@ -52,8 +52,8 @@ function lastSyncPage(page: Page) {
   });
 }
 
-/** Sign-in through the form; answers when the app had the core scope and when the sync pill stopped. */
-async function signInAndSync(page: Page, { base, credentials }: RunOptions) {
+/** Sign-in through the form; answers when the app had the core scope and when the whole first sync was stored. */
+export async function signInAndSync(page: Page, { base, credentials }: Pick<RunOptions, 'base' | 'credentials'>) {
   await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill(credentials.email);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);

@@ -7,7 +7,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { chromiumOptions } from '../e2e/helpers/browser.ts';
-import type { Credentials } from './device-run.ts';
+import { signInAndSync, type Credentials } from './device-run.ts';
 
 export interface LighthouseScores {
   page: string;
@@ -47,21 +47,12 @@ async function audit(url: string, port: number, keepSession: boolean): Promise<L
   };
 }
 
-/** Signs in through the form in Lighthouse's browser and waits until the first sync is done. */
+/** Signs in through the form in Lighthouse's browser and waits until the whole first sync is stored. */
 async function signIn(port: number, base: string, credentials: Credentials) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email').fill(credentials.email);
-    await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${base}/`);
-    await page.getByRole('button', { name: /^Sync:/ }).waitFor();
-    await page.waitForFunction(() => !document.querySelector('button[aria-label^="Sync:"] .animate-spin'), null, {
-      polling: 200,
-      timeout: 0,
-    });
+    await signInAndSync(page, { base, credentials });
     await page.close();
   } finally {
     await browser.close();
