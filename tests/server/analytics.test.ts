@@ -3,6 +3,8 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   appliedChanges,
+  downtimeEvents,
+  machineStatusChanges,
   files,
   incidents,
   machines,
@@ -131,6 +133,8 @@ async function createMachine(overrides: Record<string, unknown>) {
 async function removeAllRecords() {
   await t.database.writeInOrder(async (tx) => {
     for (const table of [
+      downtimeEvents,
+      machineStatusChanges,
       files,
       ticketComments,
       recordHistory,

@@ -306,3 +306,44 @@ export const appliedChanges = pgTable(
   },
   (t) => [index('applied_changes_applied_at_idx').on(t.appliedAt)],
 );
+
+/** Status changes in device time (`changed_at`), the source of `downtime_events` (repositories/downtime.ts). */
+export const machineStatusChanges = pgTable(
+  'machine_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    machineId: uuid('machine_id')
+      .notNull()
+      .references(() => machines.id),
+    status: text('status').$type<MachineStatus>().notNull(),
+    changedAt: timestamptz('changed_at').notNull(),
+    reasonCategory: text('reason_category'),
+    reasonDetail: text('reason_detail'),
+    ticketId: uuid('ticket_id').references(() => tickets.id),
+    userId: uuid('user_id').references(() => users.id),
+    recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [index('machine_status_changes_machine_idx').on(t.machineId, t.changedAt)],
+);
+
+/** A stop of a machine, rebuilt from its status changes whenever one arrives (its id: the opening change's). */
+export const downtimeEvents = pgTable(
+  'downtime_events',
+  {
+    id: uuid('id').primaryKey(),
+    machineId: uuid('machine_id')
+      .notNull()
+      .references(() => machines.id),
+    status: text('status').$type<'Down' | 'Maintenance'>().notNull(),
+    startedAt: timestamptz('started_at').notNull(),
+    endedAt: timestamptz('ended_at'),
+    reasonCategory: text('reason_category'),
+    reasonDetail: text('reason_detail'),
+    ticketId: uuid('ticket_id').references(() => tickets.id),
+  },
+  (t) => [
+    index('downtime_events_machine_idx').on(t.machineId, t.startedAt),
+    index('downtime_events_started_idx').on(t.startedAt),
+    index('downtime_events_open_idx').on(t.endedAt),
+  ],
+);

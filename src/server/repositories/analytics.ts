@@ -10,6 +10,7 @@ import type {
 import { openIncidentStatuses, openTicketStatuses } from '../../shared/open-records.ts';
 import { rowsOf, type Database } from '../db/client.ts';
 import { incidents, machines, schedules, tickets } from '../db/schema.ts';
+import { createDowntimeAnalytics } from './downtime-analytics.ts';
 
 /** `YYYY-MM-01 00:00:00` of the UTC month `offset` months from the month of `now`. */
 function monthStart(now: Date, offset: number): string {
@@ -57,6 +58,8 @@ export function createAnalyticsRepository(database: Database) {
   }
 
   return {
+    downtime: createDowntimeAnalytics(db),
+
     async dashboard(): Promise<DashboardSummary> {
       const result = await db.execute(sql`
         select m.*, t.open as tickets_open, i.open as incidents_open, i.critical

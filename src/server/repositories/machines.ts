@@ -4,13 +4,15 @@ import {
   type Machine,
   type MachineCreate,
   type MachineListQuery,
+  type MachineStatusChange,
   type MachineUpdate,
 } from '../../shared/schemas/machine.ts';
-import type { Overwrite } from '../../shared/schemas/common.ts';
+import { isStopped } from '../../shared/downtime-reasons.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { machines } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { createOnce } from './create-once.ts';
+import { machineDowntime, recordStatusChange } from './downtime.ts';
 import {
   diffPatch,
   findOverwrites,
@@ -23,6 +25,9 @@ import {
 import { iso, likePattern } from './sql-helpers.ts';
 
 type MachineRow = typeof machines.$inferSelect;
+
+/** Who changed the status and when on the floor: the device's time of the change, else now. */
+const changeTime = (context: ChangeContext) => ({ at: context.clientTime ?? new Date(), userId: context.userId });
 
 const columns: Record<keyof MachineUpdate, string> = {
   name: 'name',
@@ -82,24 +87,45 @@ export function createMachineRepository(database: Database) {
     if (row) throw conflict(machineIdInUse(code));
   }
 
-  async function applyChanges(
-    id: string,
-    patch: MachineUpdate,
-    context: ChangeContext,
-  ): Promise<{ record: Machine; overwritten: Overwrite[] }> {
+  /** The patch applied to the row as it is, with history and the overwrite check (If-Match). */
+  async function saveChanges(tx: Tx, changeSeq: number, row: MachineRow, patch: MachineUpdate, context: ChangeContext) {
+    const changes = diffPatch(row, patch, columns);
+    if (changes.length === 0) return { record: toMachine(row), overwritten: [] };
+    if (patch.machineId !== undefined) await assertCodeFree(tx, patch.machineId, row.id);
+    const overwritten = await findOverwrites(tx, 'machine', row.id, changes, context);
+    const [updated] = await tx
+      .update(machines)
+      .set({ ...setFromChanges(changes), version: row.version + 1, updatedAt: new Date(), changeSeq })
+      .where(eq(machines.id, row.id))
+      .returning();
+    await recordHistoryRows(tx, 'machine', row.id, updated!.version, changes, context);
+    return { record: toMachine(updated!), overwritten };
+  }
+
+  /**
+   * Records a status change in device time with its reason and ticket (downtime.ts); answers the patch
+   * it makes: none when a change made later on the floor is already here.
+   */
+  async function recordStatus(tx: Tx, row: MachineRow, change: MachineStatusChange, context: ChangeContext) {
+    const { isLatest } = await recordStatusChange(tx, { machineId: row.id, ...change, ...changeTime(context) });
+    return isLatest ? { status: change.status } : {};
+  }
+
+  function applyChanges(id: string, patch: MachineUpdate, context: ChangeContext) {
     return writeChange(database, 'machine', id, context, loadLive, async (tx, changeSeq) => {
       const row = await findLive(tx, id);
-      const changes = diffPatch(row, patch, columns);
-      if (changes.length === 0) return { record: toMachine(row), overwritten: [] };
-      if (patch.machineId !== undefined) await assertCodeFree(tx, patch.machineId, id);
-      const overwritten = await findOverwrites(tx, 'machine', id, changes, context);
-      const [updated] = await tx
-        .update(machines)
-        .set({ ...setFromChanges(changes), version: row.version + 1, updatedAt: new Date(), changeSeq })
-        .where(eq(machines.id, id))
-        .returning();
-      await recordHistoryRows(tx, 'machine', id, updated!.version, changes, context);
-      return { record: toMachine(updated!), overwritten };
+      const { status, ...rest } = patch;
+      const statusPatch =
+        status === undefined || status === row.status ? {} : await recordStatus(tx, row, { status }, context);
+      return saveChanges(tx, changeSeq, row, { ...rest, ...statusPatch }, context);
+    });
+  }
+
+  /** The status selector's change: recorded even when the status stays, for its reason or ticket. */
+  function changeStatus(id: string, change: MachineStatusChange, context: ChangeContext) {
+    return writeChange(database, 'machine', id, context, loadLive, async (tx, changeSeq) => {
+      const row = await findLive(tx, id);
+      return saveChanges(tx, changeSeq, row, await recordStatus(tx, row, change, context), context);
     });
   }
 
@@ -184,6 +210,8 @@ export function createMachineRepository(database: Database) {
               [{ field: 'created', oldValue: null, newValue: true }],
               context,
             );
+            const status = input.status ?? 'Running';
+            if (isStopped(status)) await recordStatusChange(tx, { machineId: row!.id, status, ...changeTime(context) });
             return row!.id;
           },
         });
@@ -193,6 +221,8 @@ export function createMachineRepository(database: Database) {
     },
 
     update: applyChanges,
+    changeStatus,
+    downtime: (id: string) => machineDowntime(db, id),
 
     async remove(id: string, context: ChangeContext): Promise<void> {
       await database.write(async (tx, changeSeq) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { machineDepartments, machineStatuses } from '../enums.ts';
+import { downtimeReason } from './downtime.ts';
 import {
   idSchema,
   oneOf,
@@ -63,7 +64,13 @@ export type MachineCreate = z.input<typeof machineCreate>;
 export const machineUpdate = z.object(machineFields).partial();
 export type MachineUpdate = z.infer<typeof machineUpdate>;
 
-export const machineStatusBody = z.object({ status: machineStatus });
+/** A status change; a stop may say why and which ticket deals with it (src/docs/downtime.md). */
+export const machineStatusBody = z.object({
+  status: machineStatus,
+  reason: downtimeReason.nullable().optional(),
+  ticket: idSchema.nullable().optional(),
+});
+export type MachineStatusChange = z.infer<typeof machineStatusBody>;
 
 export const machineListQuery = z.object({
   department: optionalFilter(machineDepartment),

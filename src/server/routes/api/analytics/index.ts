@@ -8,6 +8,12 @@ import {
   mttr,
 } from '../../../../shared/schemas/analytics.ts';
 import { errorSchema } from '../../../../shared/schemas/common.ts';
+import {
+  departmentAvailability,
+  downtimeReasonPareto,
+  machineAvailability,
+  windowQuery,
+} from '../../../../shared/schemas/downtime.ts';
 import { sendJson } from '../../../lib/send-json.ts';
 
 const tags = ['analytics'];
@@ -41,6 +47,26 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
   serve('/incidents/type-trends', distribution, () => repo.incidentTypeDistribution());
   serve('/incidents/monthly-trends', monthlyTrend, (now) => repo.incidentMonthlyTrends(now));
   serve('/maintenance/completion-rate', completionRate, () => repo.completionRate());
+
+  /** Over the last `days` days up to now: cached per minute, as the window moves. */
+  function serveWindow(path: string, response: z.ZodType, compute: (days: number, now: Date) => Promise<unknown>) {
+    app.get(
+      path,
+      {
+        preHandler: mayView,
+        schema: { tags, querystring: windowQuery, response: { 200: response, 403: errorSchema } },
+      },
+      async (request, reply) => {
+        const now = new Date();
+        const key = `analytics:${now.toISOString().slice(0, 16)}:${path}:${request.query.days}`;
+        return sendJson(reply, await app.cached(key, () => compute(request.query.days, now)));
+      },
+    );
+  }
+
+  serveWindow('/machines/availability', machineAvailability, (days, now) => repo.downtime.machines(days, now));
+  serveWindow('/departments/availability', departmentAvailability, (days, now) => repo.downtime.departments(days, now));
+  serveWindow('/downtime/reasons', downtimeReasonPareto, (days, now) => repo.downtime.reasons(days, now));
 };
 
 export default analytics;

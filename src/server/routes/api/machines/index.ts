@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idParams } from '../../../../shared/schemas/common.ts';
+import { downtimeEvent } from '../../../../shared/schemas/downtime.ts';
 import {
   machine,
   machineCreate,
@@ -69,7 +70,23 @@ const machines: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('machine:status'),
       schema: { tags, params: idParams, body: machineStatusBody, response: { 200: machineUpdated, ...errors } },
     },
-    applyUpdate,
+    async (request) => {
+      const { record, overwritten } = await app.repos.machines.changeStatus(
+        request.params.id,
+        request.body,
+        changeContext(request),
+      );
+      return { ...record, overwritten };
+    },
+  );
+
+  app.get(
+    '/:id/downtime',
+    { schema: { tags, params: idParams, response: { 200: z.array(downtimeEvent), ...errors } } },
+    async (request) => {
+      await app.repos.machines.get(request.params.id);
+      return app.repos.machines.downtime(request.params.id);
+    },
   );
 
   app.delete(

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { downtimeCategories, downtimeReasons, type DowntimeCategory } from '../downtime-reasons.ts';
+import { idSchema } from './common.ts';
+
+export const downtimeReason = z
+  .object({
+    category: z.enum(downtimeCategories as [DowntimeCategory, ...DowntimeCategory[]], {
+      error: `Reason category must be one of: ${downtimeCategories.join(', ')}`,
+    }),
+    detail: z.string().nullable().default(null),
+  })
+  .refine(
+    ({ category, detail }) => detail === null || (downtimeReasons[category] as readonly string[]).includes(detail),
+    { error: 'Reason detail must be one of its category’s details', path: ['detail'] },
+  );
+export type DowntimeReason = z.infer<typeof downtimeReason>;
+
+export const downtimeEvent = z.object({
+  _id: idSchema,
+  status: z.enum(['Down', 'Maintenance']),
+  startedAt: z.string(),
+  /** Null while the machine is still stopped. */
+  endedAt: z.string().nullable(),
+  /** Up to now while the event is open. */
+  durationMinutes: z.number(),
+  reason: z.object({ category: z.string(), detail: z.string().nullable() }).nullable(),
+  ticket: z.object({ _id: idSchema, ticketNumber: z.string(), status: z.string() }).nullable(),
+});
+export type DowntimeEvent = z.infer<typeof downtimeEvent>;
+
+export const windowQuery = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a number' })
+    .int('days must be a whole number')
+    .min(1, 'days must be 1 to 365')
+    .max(365, 'days must be 1 to 365')
+    .default(30),
+});
+
+export const machineAvailability = z.array(
+  z.object({
+    _id: idSchema,
+    name: z.string(),
+    department: z.string(),
+    /** Percent of the window the machine was not stopped, one decimal. */
+    availability: z.number(),
+    downtimeMinutes: z.number(),
+    /** Stops with status Down that started in the window. */
+    failures: z.number(),
+    /** Hours available per failure in the window; null without failures. */
+    mtbfHours: z.number().nullable(),
+  }),
+);
+export type MachineAvailability = z.infer<typeof machineAvailability>;
+
+export const departmentAvailability = z.array(
+  z.object({ _id: z.string(), machines: z.number(), availability: z.number(), downtimeMinutes: z.number() }),
+);
+export type DepartmentAvailability = z.infer<typeof departmentAvailability>;
+
+export const downtimeReasonPareto = z.array(z.object({ _id: z.string(), minutes: z.number(), count: z.number() }));
+export type DowntimeReasonPareto = z.infer<typeof downtimeReasonPareto>;
