@@ -3,8 +3,8 @@ import type { Machine } from '../../src/shared/schemas/machine.ts';
 import { ticketCreate, type Ticket } from '../../src/shared/schemas/ticket.ts';
 import { pullChanges } from '../../src/client/data/pull.ts';
 import { queueChange, type QueuedOf } from '../../src/client/data/writes.ts';
+import { createTicketChange } from '../../src/client/data/ticket-create.ts';
 import {
-  createTicketChange,
   ticketAssigneeChange,
   ticketAttachmentChange,
   ticketCommentChange,

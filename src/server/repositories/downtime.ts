@@ -56,6 +56,20 @@ function eventsOf(changes: ChangeRow[]): EventRow[] {
   return events;
 }
 
+/** Rebuilds the machine's events from its changes at or after `from`, a time when it was up. */
+export async function rebuildDowntime(tx: Tx, machineId: string, from: Date): Promise<void> {
+  const changes = await tx
+    .select()
+    .from(machineStatusChanges)
+    .where(and(eq(machineStatusChanges.machineId, machineId), gte(machineStatusChanges.changedAt, from)))
+    .orderBy(...inTimeOrder);
+  await tx
+    .delete(downtimeEvents)
+    .where(and(eq(downtimeEvents.machineId, machineId), gte(downtimeEvents.startedAt, from)));
+  const events = eventsOf(changes);
+  if (events.length > 0) await tx.insert(downtimeEvents).values(events);
+}
+
 /**
  * Records a status change and rebuilds the machine's events from the stop it falls in (or from its
  * time) onwards, so a change replayed late lands where it happened: it never closes a stop that opened
@@ -91,17 +105,7 @@ export async function recordStatusChange(tx: Tx, change: StatusChange): Promise<
         or(isNull(downtimeEvents.endedAt), gt(downtimeEvents.endedAt, at)),
       ),
     );
-  const from = containing?.startedAt ?? at;
-  const changes = await tx
-    .select()
-    .from(machineStatusChanges)
-    .where(and(eq(machineStatusChanges.machineId, machineId), gte(machineStatusChanges.changedAt, from)))
-    .orderBy(...inTimeOrder);
-  await tx
-    .delete(downtimeEvents)
-    .where(and(eq(downtimeEvents.machineId, machineId), gte(downtimeEvents.startedAt, from)));
-  const events = eventsOf(changes);
-  if (events.length > 0) await tx.insert(downtimeEvents).values(events);
+  await rebuildDowntime(tx, machineId, containing?.startedAt ?? at);
   return { isLatest: !later };
 }
 

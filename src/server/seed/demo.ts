@@ -4,6 +4,7 @@ import type { Database, Db, Tx } from '../db/client.ts';
 import { incidents, machines, recordHistory, schedules, ticketComments, tickets, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { buildDemoRecords, type Person } from './demo-records.ts';
+import { seedDowntime } from './downtime.ts';
 import { insertInChunks, nextChangeSeq } from './insert.ts';
 import { staff } from './plant.ts';
 import { createRandom } from './random.ts';
@@ -57,6 +58,14 @@ export async function seedDemoIfEmpty(database: Database): Promise<boolean> {
     await insertInChunks(tx, incidents, withSeq(records.incidents));
     await insertInChunks(tx, schedules, withSeq(records.schedules));
     await insertInChunks(tx, recordHistory, records.history);
+    const ticketsByMachine = new Map<string, string[]>();
+    for (const ticket of records.tickets) {
+      if (ticket.machineId)
+        ticketsByMachine.set(ticket.machineId, [...(ticketsByMachine.get(ticket.machineId) ?? []), ticket.id!]);
+    }
+    const operator = people.find((person) => person.role === 'operator')!;
+    const machineStatuses = records.machines.map((machine) => ({ id: machine.id!, status: machine.status }));
+    await seedDowntime(tx, createRandom(demoSeed + 1), machineStatuses, ticketsByMachine, operator.id, now);
     await tx.execute(sql`analyze`);
     return true;
   });

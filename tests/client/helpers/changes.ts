@@ -1,10 +1,7 @@
 import type { QueuedOf } from '../../../src/client/data/writes.ts';
 import { machineStatusChange } from '../../../src/client/features/machines/machine-changes.ts';
-import {
-  createTicketChange,
-  ticketCommentChange,
-  ticketStatusChange,
-} from '../../../src/client/features/tickets/ticket-changes.ts';
+import { createTicketChange } from '../../../src/client/data/ticket-create.ts';
+import { ticketCommentChange, ticketStatusChange } from '../../../src/client/features/tickets/ticket-changes.ts';
 import type { MachineStatus, TicketStatus } from '../../../src/shared/enums.ts';
 import type { Machine } from '../../../src/shared/schemas/machine.ts';
 

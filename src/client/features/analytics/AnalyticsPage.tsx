@@ -5,6 +5,7 @@ import { useIsOnline } from '../../data/use-sync.ts';
 import { distributionPoints, formatHours, machineUptime, trendPoints } from './analytics-figures.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { DetailCard } from './DetailCard.tsx';
+import { DowntimeFigures } from './DowntimeFigures.tsx';
 import { DistributionBar, DistributionPie, TrendLine } from './lazy-charts.ts';
 import { OfflineFigures } from './OfflineFigures.tsx';
 import { useAnalytics } from './use-analytics.ts';
@@ -77,6 +78,8 @@ export function AnalyticsPage() {
         <ChartCard title="Monthly Incident Trends" points={incidentTrends} height={400}>
           <TrendLine name="Incidents" points={incidentTrends} />
         </ChartCard>
+
+        <DowntimeFigures />
 
         <div className="grid gap-6 md:grid-cols-3">
           <DetailCard

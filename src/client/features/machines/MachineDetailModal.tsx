@@ -18,6 +18,7 @@ import { useSignedInUser } from '../../data/session.ts';
 import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import { CreateTicketLink } from './CreateTicketLink.tsx';
 import { DeleteMachineButton } from './DeleteMachineButton.tsx';
+import { DowntimeTimeline } from './DowntimeTimeline.tsx';
 import { calendarDateText, operatingHoursText, type LocalMachine } from './machine-list.ts';
 import { useMachine, useMachineWork } from './use-machines.ts';
 
@@ -119,6 +120,9 @@ function MachineDetails({ machine }: { machine: LocalMachine }) {
             ['Weight', orDash(specifications.weight)],
           ]}
         />
+      </Section>
+      <Section title="Downtime">
+        <DowntimeTimeline machineId={machine._id} />
       </Section>
       <OpenWork machineId={machine._id} />
     </div>

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { MachineStatus } from '../../../shared/enums.ts';
 import type { UserRef } from '../../../shared/schemas/common.ts';
-import type { Machine, machineCreate, MachineUpdate } from '../../../shared/schemas/machine.ts';
+import { reasonLabel } from '../../../shared/downtime-reasons.ts';
+import type { Machine, machineCreate, MachineStatusChange, MachineUpdate } from '../../../shared/schemas/machine.ts';
 import type { QueuedChange } from '../../data/writes.ts';
 import { createChange, newRecord, updateChange } from '../../data/change-builders.ts';
 
@@ -22,12 +23,20 @@ export function machineEditChange(user: UserRef, machine: MachineRef, body: Mach
   return updateChange(user, 'machine', machine._id, { body, preview: body, label: `Edit on ${named(machine)}` });
 }
 
-export function machineStatusChange(user: UserRef, machine: MachineRef, status: MachineStatus): QueuedChange {
+/** A status change, with why the machine stopped and the ticket that deals with it when given. */
+export function machineStatusChange(
+  user: UserRef,
+  machine: MachineRef,
+  status: MachineStatus,
+  stop: Omit<MachineStatusChange, 'status'> = {},
+): QueuedChange {
+  const reason = stop.reason ? ` (${reasonLabel(stop.reason)})` : '';
+  const what = stop.ticket && !stop.reason ? `Ticket linked to the stop of` : `Status -> ${status}${reason} on`;
   return updateChange(
     user,
     'machine',
     machine._id,
-    { body: { status }, preview: { status }, label: `Status -> ${status} on ${named(machine)}` },
+    { body: { status, ...stop }, preview: { status }, label: `${what} ${named(machine)}` },
     { method: 'PATCH', path: '/status' },
   );
 }

@@ -7,7 +7,7 @@ import { useFormState } from '../../components/ui/use-form-state.ts';
 import { fieldErrors } from '../../lib/validation.ts';
 import { useSignedInUser } from '../../data/session.ts';
 import { saveAndNotify } from '../../data/save-change.ts';
-import { createTicketChange } from './ticket-changes.ts';
+import { createTicketChange } from '../../data/ticket-create.ts';
 import { MachineSelect } from '../../components/ui/MachineSelect.tsx';
 import { useMachineChoices } from '../../data/use-machine-choices.ts';
 

@@ -1,10 +1,8 @@
-import type { z } from 'zod';
 import type { TicketStatus } from '../../../shared/enums.ts';
 import type { UserRef } from '../../../shared/schemas/common.ts';
-import type { Machine } from '../../../shared/schemas/machine.ts';
-import type { Comment, Ticket, ticketCreate, TicketUpdate } from '../../../shared/schemas/ticket.ts';
+import type { Comment, Ticket, TicketUpdate } from '../../../shared/schemas/ticket.ts';
 import type { QueuedChange } from '../../data/writes.ts';
-import { attachmentChange, author, createChange, newRecord, updateChange } from '../../data/change-builders.ts';
+import { attachmentChange, author, updateChange } from '../../data/change-builders.ts';
 import { newId } from '../../../shared/ids.ts';
 
 type TicketRef = Pick<Ticket, '_id' | 'ticketNumber' | 'title'>;
@@ -12,40 +10,6 @@ type TicketRef = Pick<Ticket, '_id' | 'ticketNumber' | 'title'>;
 /** "TKT-000042", or the title while the server has not numbered a ticket created here. */
 function nameOf(ticket: TicketRef): string {
   return ticket.ticketNumber || `"${ticket.title}"`;
-}
-
-/** A new ticket, shown at once with an empty number until the server numbers it. */
-export function createTicketChange(
-  user: UserRef,
-  machine: Machine,
-  input: z.output<typeof ticketCreate>,
-): QueuedChange {
-  const record = newRecord(input._id);
-  const body = { ...input, _id: record._id };
-  const preview: Ticket = {
-    ...record,
-    ticketNumber: '',
-    title: input.title,
-    description: input.description,
-    machine: {
-      _id: machine._id,
-      name: machine.name,
-      machineId: machine.machineId,
-      department: machine.department,
-      location: machine.location,
-    },
-    priority: input.priority,
-    category: input.category,
-    status: 'Pending',
-    estimatedHours: input.estimatedHours,
-    reportedBy: author(user),
-    assignedTo: null,
-    resolvedAt: null,
-    closedAt: null,
-    comments: [],
-    attachments: [],
-  };
-  return createChange(user, 'ticket', body, preview, `New ticket: ${input.title}`);
 }
 
 function ticketUpdate(user: UserRef, ticket: TicketRef, body: TicketUpdate, preview: Partial<Ticket>, what: string) {
