@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Machine } from '../../src/shared/schemas/machine.ts';
 import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { chooseMachineStatus } from './helpers/machine-status.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -41,7 +42,7 @@ it('adds a machine and changes another one offline, survives a reload, and sends
   await added.getByText('Pending sync').waitFor();
 
   const changed = page.getByRole('article', { name: other.name });
-  await changed.getByRole('combobox', { name: `Status of ${other.name}` }).selectOption('Down');
+  await chooseMachineStatus(page, changed.getByRole('combobox', { name: `Status of ${other.name}` }), 'Down');
   await page.getByText('Machine status updated!').waitFor();
   await changed.getByText('Pending sync').waitFor();
   await expect.poll(() => page.getByTestId('pending-count').textContent()).toBe('2');

@@ -110,4 +110,17 @@ describe('downtime events', () => {
     );
     expect(await refused({ status: 'Down', ticket: randomUUID() })).toBe('ticket: no ticket has this id');
   });
+
+  it('places a stop sent from a device whose clock is ahead of the server at the time it arrived', async () => {
+    const machine = await addMachine(t);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/machines/${machine}/status`,
+      headers: { ...t.team.operator.headers, 'x-client-time': '2031-01-01T00:00:00.000Z' },
+      payload: { status: 'Down' },
+    });
+    expect(response.statusCode).toBe(200);
+    const [event] = await downtime(machine);
+    expect(Date.parse(event!.startedAt)).toBeLessThanOrEqual(Date.now());
+  });
 });

@@ -11,6 +11,7 @@ import type { LocalDatabase, OutboxEntry } from './db.ts';
 import { entriesFor, refreshRecord, tableFor } from './local-records.ts';
 import { rulesOf } from './outbox-kinds.ts';
 import type { SyncStatusStore } from './sync-status.ts';
+import { inServerTime } from '../lib/server-clock.ts';
 
 export interface ReplayerOptions {
   db: LocalDatabase;
@@ -74,7 +75,7 @@ export function createReplayer(options: ReplayerOptions) {
 
   async function requestInit(entry: OutboxEntry): Promise<RequestInit | string> {
     const rules = rulesOf(entry);
-    const headers: Record<string, string> = { 'x-client-time': entry.clientTime, 'x-change-id': entry.id };
+    const headers: Record<string, string> = { 'x-client-time': inServerTime(entry.clientTime), 'x-change-id': entry.id };
     if (rules.sendsIfMatch && entry.baseVersion !== null) headers['if-match'] = `"${entry.baseVersion}"`;
     const body = await rules.encode(entry, db);
     if (body === null) return 'The file is no longer stored on this device';

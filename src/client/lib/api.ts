@@ -1,4 +1,5 @@
 import ky, { isHTTPError, type KyInstance } from 'ky';
+import { learnServerClock } from './server-clock.ts';
 import { readToken } from './token.ts';
 
 /**
@@ -53,6 +54,7 @@ export function createApi(transport: Transport): KyInstance {
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
         },
       ],
+      afterResponse: [({ response }) => learnServerClock(response)],
       beforeError: [
         ({ error }) =>
           isHTTPError(error)

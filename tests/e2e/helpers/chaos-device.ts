@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { openControlledPage, type DemoRole } from './browser.ts';
+import { machineStatuses, type MachineStatus } from '../../../src/shared/enums.ts';
 import { readDeviceStore } from './device-store.ts';
+import { chooseMachineStatus } from './machine-status.ts';
 
 const screenLinks = { '/tickets': 'Tickets', '/machines': 'Machines' } as const;
 
@@ -92,7 +94,11 @@ export class ChaosDevice {
 
   async changeMachineStatus(name: string, choose: (others: string[]) => string): Promise<string> {
     await this.show('/machines');
-    return this.changeSelect(this.page.getByRole('combobox', { name: `Status of ${name}` }), choose);
+    const select = this.page.getByRole('combobox', { name: `Status of ${name}` });
+    const shown = await select.inputValue();
+    const value = choose(machineStatuses.filter((status) => status !== shown)) as MachineStatus;
+    await chooseMachineStatus(this.page, select, value);
+    return value;
   }
 
   private async changeSelect(select: ReturnType<Page['getByRole']>, choose: (others: string[]) => string) {
