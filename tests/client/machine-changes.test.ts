@@ -12,7 +12,12 @@ import {
   machineInput as formInput,
 } from '../../src/client/features/machines/machine-form.ts';
 import { filterMachines, noMachineFilters } from '../../src/client/features/machines/machine-list.ts';
+import { createTicketChange } from '../../src/client/data/ticket-create.ts';
+import { stopTicketInput } from '../../src/client/features/machines/stop-ticket.ts';
+import type { DowntimeEvent } from '../../src/shared/schemas/downtime.ts';
 import { useLiveDevice } from './helpers/device.ts';
+
+const hydraulicLeak = { category: 'Hydraulic' as const, detail: 'Leak' };
 
 const device = useLiveDevice('maintenance_engineer');
 const { user, replayer } = device;
@@ -73,6 +78,42 @@ describe('machine changes of the Machines screen', () => {
     expect(stored.status).toBe('Maintenance');
     const listed = await device.adminGet(`/api/machines?search=${code}`);
     expect(listed.json()).toHaveLength(1);
+  });
+
+  it('sends a stop made offline with its reason and ticket once, even when its answer is lost', async () => {
+    const code = `RM-DT-${crypto.randomUUID().slice(0, 6)}`;
+    const created = (
+      await device.server.t.app.inject({
+        method: 'POST',
+        url: '/api/machines',
+        headers: device.admin.headers,
+        payload: machineInput(code),
+      })
+    ).json<Machine>();
+    device.network.isDown = true;
+    const ticket = createTicketChange(user(), created, stopTicketInput(created, 'Down', hydraulicLeak));
+    await queueChange(device.db, ticket);
+    const stop = machineStatusChange(user(), created, 'Down', { reason: hydraulicLeak, ticket: ticket.recordId });
+    expect(stop.label).toBe(`Status -> Down (Hydraulic: Leak) on Edge Trimmer ET-2 (${code})`);
+    await queueChange(device.db, stop);
+
+    // Answers lost after the server applied the change: the ticket, then the machine's return to Running.
+    device.network.isDown = false;
+    device.network.loseNextResponses = 1;
+    const replay = replayer();
+    await replay.run();
+    await replay.retryNow();
+    await queueChange(device.db, machineStatusChange(user(), created, 'Running'));
+    device.network.loseNextResponses = 1;
+    await replay.run();
+    await replay.retryNow();
+    expect(await device.db.outbox.count()).toBe(0);
+    const events = (await (await device.adminGet(`/api/machines/${created._id}/downtime`)).json()) as DowntimeEvent[];
+    expect(events).toHaveLength(1);
+    expect(events[0]!.endedAt).not.toBeNull();
+    const changes = device.network.sent.filter((request) => request.url.endsWith(`/machines/${created._id}/status`));
+    expect(changes).toHaveLength(3);
+    expect(events[0]).toMatchObject({ status: 'Down', reason: hydraulicLeak, ticket: { _id: ticket.recordId } });
   });
 
   it('leaves a machine ID the server refuses in the queue with its message', async () => {

@@ -1,0 +1,65 @@
+import { expect, it } from 'vitest';
+import type { DowntimeEvent } from '../../src/shared/schemas/downtime.ts';
+import type { Machine } from '../../src/shared/schemas/machine.ts';
+import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
+
+const e2e = useServerAndBrowser();
+
+async function api<T>(path: string): Promise<T> {
+  const token = await apiToken(e2e.server.url, 'admin');
+  const response = await fetch(`${e2e.server.url}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await response.json()) as T;
+}
+
+it('records a stop made offline with its reason and ticket once, with the length it had on the floor', async () => {
+  const machines = await api<Machine[]>('machines');
+  const machine = machines.find((candidate) => candidate.status === 'Running')!;
+  const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'operator', '/machines');
+  await expect.poll(() => page.getByRole('article').count(), { timeout: 60_000 }).toBe(machines.length);
+  const card = page.getByRole('article', { name: machine.name });
+  const status = card.getByRole('combobox', { name: `Status of ${machine.name}` });
+
+  await context.setOffline(true);
+  await status.selectOption('Down');
+  const question = page.getByRole('dialog', { name: `Why is ${machine.name} down?` });
+  await question.getByRole('button', { name: 'Hydraulic' }).click();
+  await question.getByRole('button', { name: 'Leak' }).click();
+  await screenshot(page, 'downtime-offline-question');
+  const stoppedAt = Date.now();
+  await question.getByRole('button', { name: 'Save and raise ticket' }).click();
+  await page.getByText('Machine status updated!').waitFor();
+  await card.getByText('Pending sync').waitFor();
+
+  await page.waitForTimeout(4_000);
+  const restartedAt = Date.now();
+  await status.selectOption('Running');
+  await expect.poll(() => page.getByTestId('pending-count').textContent()).toBe('3');
+
+  await context.setOffline(false);
+  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
+
+  const events = await api<DowntimeEvent[]>(`machines/${machine._id}/downtime`);
+  const recent = events.filter((event) => Date.parse(event.startedAt) > stoppedAt - 60_000);
+  expect(recent).toHaveLength(1);
+  const [stop] = recent;
+  expect(stop).toMatchObject({ status: 'Down', reason: { category: 'Hydraulic', detail: 'Leak' } });
+  const seconds = (Date.parse(stop!.endedAt!) - Date.parse(stop!.startedAt)) / 1000;
+  expect(Math.abs(seconds - (restartedAt - stoppedAt) / 1000)).toBeLessThan(2);
+
+  const title = `${machine.name} down: Hydraulic: Leak`;
+  const raised = await api<{ tickets: { _id: string; title: string; priority: string }[] }>(
+    `tickets?search=${encodeURIComponent(machine.name)}&limit=100`,
+  );
+  const tickets = raised.tickets.filter((ticket) => ticket.title === title);
+  expect(tickets).toHaveLength(1);
+  expect(tickets[0]!.priority).toBe('High');
+  expect(stop!.ticket?._id).toBe(tickets[0]!._id);
+  expect((await api<Machine>(`machines/${machine._id}`)).status).toBe('Running');
+
+  await card.getByRole('button', { name: 'View Details' }).click();
+  const details = page.getByRole('dialog', { name: machine.name });
+  await details.getByText('Hydraulic: Leak').first().waitFor();
+  await screenshot(page, 'downtime-machine-details');
+  await context.close();
+});
