@@ -108,7 +108,7 @@ describe('machine changes of the Machines screen', () => {
     await replay.run();
     await replay.retryNow();
     expect(await device.db.outbox.count()).toBe(0);
-    const events = (await (await device.adminGet(`/api/machines/${created._id}/downtime`)).json()) as DowntimeEvent[];
+    const events = (await device.adminGet(`/api/machines/${created._id}/downtime`)).json<DowntimeEvent[]>();
     expect(events).toHaveLength(1);
     expect(events[0]!.endedAt).not.toBeNull();
     const changes = device.network.sent.filter((request) => request.url.endsWith(`/machines/${created._id}/status`));
