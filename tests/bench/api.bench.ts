@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api`: seeds 100,000 tickets, 20,000 incidents and 500 machines into a fresh
+ * `npm run bench:api`: seeds 100,000 tickets, 20,000 incidents, 500 machines and 50,000 stops into a fresh
  * database (PGlite in a temporary DATA_DIR, and a fresh database on the PostgreSQL server when one
  * is reachable), starts the real server as a child process and measures the list and analytics
  * calls with autocannon against a bare Fastify route that returns the same bytes. Numbers are
@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import { freePort, startScript, stopScript, waitForUrl } from '../server/helpers/server-process.ts';
 import { pglite, postgres, registerAdmin, seed, startServer, type Target } from './targets.ts';
 
-const volume = { tickets: 100_000, incidents: 20_000, machines: 500 };
+const volume = { tickets: 100_000, incidents: 20_000, machines: 500, stops: 50_000 };
 const connections = 50;
 const warmupSeconds = 1;
 const measureSeconds = 2;
@@ -35,6 +35,9 @@ const endpoints: { path: string; kind: 'list' | 'analytics' }[] = [
     'incidents/type-trends',
     'incidents/monthly-trends',
     'maintenance/completion-rate',
+    'machines/availability?days=30',
+    'departments/availability?days=30',
+    'downtime/reasons?days=30',
   ].map((name) => ({ path: `/api/analytics/${name}`, kind: 'analytics' as const })),
 ];
 

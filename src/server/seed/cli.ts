@@ -13,6 +13,7 @@ Seeds the database configured by DATABASE_URL (PostgreSQL) or DATA_DIR (embedded
   --tickets N         add N tickets (large volumes for benchmarks)
   --incidents N       add N incidents
   --machines N        add N machines
+  --stops N           add N machine stops (downtime events) over the last 12 months
   --no-demo           volumes only, without the demo plant
   --if-empty          do nothing when the database already has users
   --help              show this text`;
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     tickets: { type: 'string' },
     incidents: { type: 'string' },
     machines: { type: 'string' },
+    stops: { type: 'string' },
     'no-demo': { type: 'boolean', default: false },
     'if-empty': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -41,6 +43,7 @@ const volume = {
   tickets: count(values.tickets, 'tickets'),
   incidents: count(values.incidents, 'incidents'),
   machines: count(values.machines, 'machines'),
+  stops: count(values.stops, 'stops'),
 };
 
 const config = loadConfig();
@@ -57,9 +60,11 @@ try {
         seeded ? `Seeded the demo plant into ${target}.` : `${target} already has users: demo plant skipped.`,
       );
     }
-    if (volume.tickets + volume.incidents + volume.machines > 0) {
+    if (volume.tickets + volume.incidents + volume.machines + volume.stops > 0) {
       await seedVolume(database, { ...volume, log: (line) => console.log(`  ${line}`) });
-      console.log(`Added ${volume.machines} machines, ${volume.tickets} tickets, ${volume.incidents} incidents.`);
+      console.log(
+        `Added ${volume.machines} machines, ${volume.tickets} tickets, ${volume.incidents} incidents, ${volume.stops} stops.`,
+      );
     }
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }

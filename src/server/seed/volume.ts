@@ -8,11 +8,14 @@ import { insertInChunks, nextChangeSeq } from './insert.ts';
 import { plantMachines, specificationsOf } from './plant.ts';
 import { createRandom } from './random.ts';
 import { incidentStories, ticketStories } from './stories.ts';
+import { addStops } from './volume-downtime.ts';
 
 export interface VolumeOptions {
   machines: number;
   tickets: number;
   incidents: number;
+  /** Machine stops (downtime events), spread over the machines and the last 12 months. */
+  stops?: number;
   /** Progress lines for the command line. */
   log?: (line: string) => void;
 }
@@ -54,8 +57,12 @@ export async function seedVolume(database: Database, options: VolumeOptions): Pr
   log(`tickets: ${options.tickets}`);
   await inBatches(database, options.incidents, now, (tx, batch) => addIncidents(tx, batch, people));
   log(`incidents: ${options.incidents}`);
+  if (options.stops) {
+    await database.writeInOrder((tx) => addStops(tx, options.stops!, people.all[0]!));
+    log(`stops: ${options.stops}`);
+  }
   // Fresh statistics and visibility maps, so the planner picks the indexes at once.
-  for (const table of ['machines', 'tickets', 'ticket_comments', 'incidents', 'record_history']) {
+  for (const table of ['machines', 'tickets', 'ticket_comments', 'incidents', 'record_history', 'downtime_events']) {
     await database.db.execute(sql.raw(`vacuum analyze ${table}`));
   }
 }
