@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsOf } from '../../src/server/db/client.ts';
 import {
+  downtimeEvents,
   incidents,
+  machineStatusChanges,
   machines,
   recordHistory,
   schedules,
@@ -91,6 +93,17 @@ describe('demo seed', () => {
     );
     expect(list.filter((row) => row.status === 'Running').length).toBeGreaterThan(30);
     expect(new Set(list.map((row) => row.status))).toEqual(new Set(['Running', 'Down', 'Maintenance', 'Idle']));
+    // A month of stops; the machines stopped now have their stop still open, with a reason.
+    const stopped = list.filter((row) => row.status === 'Down' || row.status === 'Maintenance');
+    for (const row of stopped) {
+      const events = (await t.app.inject({ url: `/api/machines/${row._id}/downtime`, headers })).json<
+        { endedAt: string | null; reason: unknown }[]
+      >();
+      expect(events[0]?.endedAt, row.name).toBeNull();
+      expect(events[0]?.reason, row.name).not.toBeNull();
+    }
+    const reasons = (await t.app.inject({ url: '/api/analytics/downtime/reasons?days=30', headers })).json<unknown[]>();
+    expect(reasons.length).toBeGreaterThan(5);
 
     const { db } = t.database;
     const ticketRows = await db.select().from(tickets);
@@ -160,6 +173,19 @@ describe('volume seed', () => {
     expect(await sharedChangeSeqs()).toBe(0);
   });
 
+  it('adds machine stops that never overlap on one machine, each a Down and a Running change', async () => {
+    const stopsBefore = await t.database.db.$count(downtimeEvents);
+    const changesBefore = await t.database.db.$count(machineStatusChanges);
+    await seedVolume(t.database, { machines: 0, tickets: 0, incidents: 0, stops: 300 });
+    expect(await t.database.db.$count(downtimeEvents)).toBe(stopsBefore + 300);
+    expect(await t.database.db.$count(machineStatusChanges)).toBe(changesBefore + 600);
+    const overlaps = await t.database.db.execute(sql`
+      select count(*)::int as n from downtime_events a join downtime_events b
+        on a.machine_id = b.machine_id and a.id < b.id
+        and a.started_at < coalesce(b.ended_at, now()) and b.started_at < coalesce(a.ended_at, now())`);
+    expect(rowsOf<{ n: number }>(overlaps)[0]!.n).toBe(0);
+  });
+
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     'runs from the command line, and --if-empty leaves a seeded database alone',
     async () => {
@@ -169,8 +195,18 @@ describe('volume seed', () => {
           env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
         });
       try {
-        const first = await run('--no-demo', '--machines', '5', '--tickets', '50', '--incidents', '10');
-        expect(first.stdout).toContain('Added 5 machines, 50 tickets, 10 incidents.');
+        const first = await run(
+          '--no-demo',
+          '--machines',
+          '5',
+          '--tickets',
+          '50',
+          '--incidents',
+          '10',
+          '--stops',
+          '30',
+        );
+        expect(first.stdout).toContain('Added 5 machines, 50 tickets, 10 incidents, 30 stops.');
         const second = await run('--if-empty', '--tickets', '50');
         expect(second.stdout).toContain('already has data: nothing seeded');
       } finally {
