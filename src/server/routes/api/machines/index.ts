@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, idParams } from '../../../../shared/schemas/common.ts';
+import { errorSchema, idParams, type Overwrite } from '../../../../shared/schemas/common.ts';
 import { downtimeEvent } from '../../../../shared/schemas/downtime.ts';
 import {
   machine,
@@ -10,7 +9,7 @@ import {
   machineStatusBody,
   machineUpdate,
   machineUpdated,
-  type MachineUpdate,
+  type Machine,
 } from '../../../../shared/schemas/machine.ts';
 import { changeContext } from '../../../lib/change-context.ts';
 import { sendJson } from '../../../lib/send-json.ts';
@@ -46,12 +45,9 @@ const machines: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const applyUpdate = async (request: { params: { id: string }; body: MachineUpdate } & FastifyRequest) => {
-    const { record, overwritten } = await app.repos.machines.update(
-      request.params.id,
-      request.body,
-      changeContext(request),
-    );
+  /** The record after the change, with what it overwrote (If-Match). */
+  const updated = async (change: Promise<{ record: Machine; overwritten: Overwrite[] }>) => {
+    const { record, overwritten } = await change;
     return { ...record, overwritten };
   };
 
@@ -61,7 +57,7 @@ const machines: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('machine:update'),
       schema: { tags, params: idParams, body: machineUpdate, response: { 200: machineUpdated, ...errors } },
     },
-    applyUpdate,
+    (request) => updated(app.repos.machines.update(request.params.id, request.body, changeContext(request))),
   );
 
   app.patch(
@@ -70,14 +66,7 @@ const machines: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('machine:status'),
       schema: { tags, params: idParams, body: machineStatusBody, response: { 200: machineUpdated, ...errors } },
     },
-    async (request) => {
-      const { record, overwritten } = await app.repos.machines.changeStatus(
-        request.params.id,
-        request.body,
-        changeContext(request),
-      );
-      return { ...record, overwritten };
-    },
+    (request) => updated(app.repos.machines.changeStatus(request.params.id, request.body, changeContext(request))),
   );
 
   app.get(
