@@ -26,8 +26,15 @@ import { iso, likePattern } from './sql-helpers.ts';
 
 type MachineRow = typeof machines.$inferSelect;
 
-/** Who changed the status and when on the floor: the device's time of the change, else now. */
-const changeTime = (context: ChangeContext) => ({ at: context.clientTime ?? new Date(), userId: context.userId });
+/**
+ * Who changed the status and when on the floor: the device's time of the change (one ahead of the
+ * server's clock cannot place it in the future), else now.
+ */
+function changeTime(context: ChangeContext) {
+  const now = new Date();
+  const at = context.clientTime && context.clientTime < now ? context.clientTime : now;
+  return { at, userId: context.userId };
+}
 
 const columns: Record<keyof MachineUpdate, string> = {
   name: 'name',
