@@ -248,11 +248,11 @@ it('falls back to zeros and empty charts when the figures cannot be loaded, with
     'Critical Incidents',
     '0',
   ]);
-  // Every query has given up: each of the eight endpoints was asked three times (two retries) and answered,
+  // Every query has given up: each of the eleven endpoints was asked three times (two retries) and answered,
   // and the page has rendered what followed the last answer.
   await expect
     .poll(() => [answered.size, ...answered.values()], { timeout: 30_000 })
-    .toEqual([8, 3, 3, 3, 3, 3, 3, 3, 3]);
+    .toEqual([11, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   expect(await page.getByText('Database unavailable').count()).toBe(0);
   expect(await page.locator('[data-sonner-toast][data-type="error"]').count()).toBe(0);
@@ -282,7 +282,7 @@ it('shows the last loaded figures offline, with the time they were loaded', asyn
   await chartsDrawn(page);
   const after = Date.now();
   expect(await page.getByTestId('offline-figures').count()).toBe(0);
-  await expect.poll(() => persistedAnalytics(page), { timeout: 10_000 }).toBe(8);
+  await expect.poll(() => persistedAnalytics(page), { timeout: 10_000 }).toBe(11);
 
   await context.setOffline(true);
   await page.reload();
