@@ -15,6 +15,7 @@ export const permissions = {
   'machine:update': { roles: engineers, label: 'edit machines' },
   'machine:delete': { roles: ['admin'], label: 'delete machines' },
   'machine:status': { roles: everyone, label: "change a machine's status" },
+  'machine:reading': { roles: everyone, label: 'record hour-meter readings' },
   'ticket:create': { roles: everyone, label: 'create tickets' },
   'ticket:manage': { roles: engineers, label: "change a ticket's status, priority or assignee" },
   'ticket:comment': { roles: everyone, label: 'comment on tickets' },

@@ -27,6 +27,7 @@ import type {
   TicketCategory,
   TicketStatus,
 } from '../../shared/enums.ts';
+import type { Recurrence } from '../../shared/recurrence.ts';
 import type { SyncEntity } from '../../shared/schemas/sync.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -223,6 +224,10 @@ export const schedules = pgTable(
       .default([]),
     createdBy: uuid('created_by').references(() => users.id),
     completedAt: timestamptz('completed_at'),
+    recurrence: jsonb('recurrence').$type<Recurrence>(),
+    seriesId: uuid('series_id'),
+    seriesStart: timestamptz('series_start'),
+    dueHours: doublePrecision('due_hours'),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -232,6 +237,10 @@ export const schedules = pgTable(
     index('schedules_date_idx').on(t.scheduledDate),
     index('schedules_status_idx').on(t.status),
     index('schedules_change_seq_idx').on(t.changeSeq),
+    index('schedules_series_idx').on(t.seriesId),
+    index('schedules_meter_idx')
+      .on(t.machineId)
+      .where(sql`${t.dueHours} is not null`),
   ],
 );
 
@@ -346,4 +355,20 @@ export const downtimeEvents = pgTable(
     index('downtime_events_started_idx').on(t.startedAt),
     index('downtime_events_open_idx').on(t.endedAt),
   ],
+);
+
+/** Hour-meter readings as the devices sent them; the machine's operating_hours is the latest. */
+export const machineReadings = pgTable(
+  'machine_readings',
+  {
+    id: uuid('id').primaryKey(),
+    machineId: uuid('machine_id')
+      .notNull()
+      .references(() => machines.id),
+    hours: doublePrecision('hours').notNull(),
+    readAt: timestamptz('read_at').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [index('machine_readings_machine_idx').on(t.machineId, t.readAt)],
 );

@@ -7,12 +7,14 @@ import {
   type MachineStatusChange,
   type MachineUpdate,
 } from '../../shared/schemas/machine.ts';
+import type { ReadingInput } from '../../shared/schemas/reading.ts';
 import { isStopped } from '../../shared/downtime-reasons.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { machines } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { createOnce } from './create-once.ts';
 import { machineDowntime, recordStatusChange } from './downtime.ts';
+import { machineReadingList, recordReading } from './readings.ts';
 import {
   diffPatch,
   findOverwrites,
@@ -229,6 +231,17 @@ export function createMachineRepository(database: Database) {
 
     update: applyChanges,
     changeStatus,
+
+    /** An hour-meter reading, applied once per reading id whatever the change id says. */
+    recordReading(id: string, input: ReadingInput, context: ChangeContext) {
+      const once = { ...context, changeId: input._id };
+      return writeChange(database, 'machine', id, once, loadLive, async (tx, changeSeq) => {
+        const row = await findLive(tx, id);
+        const patch = await recordReading(database, tx, changeSeq, row, input, context);
+        return saveChanges(tx, changeSeq, row, patch, context);
+      });
+    },
+    readings: (id: string) => machineReadingList(db, id),
     downtime: (id: string) => machineDowntime(db, id),
 
     async remove(id: string, context: ChangeContext): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { ScheduleStatus } from '../../shared/enums.ts';
+import { waitsForHours } from '../../shared/recurrence.ts';
 import { effectiveScheduleStatus } from '../../shared/schedule-status.ts';
 import type { HistoryEntry, Overwrite } from '../../shared/schemas/common.ts';
 import type {
@@ -17,6 +18,7 @@ import { badRequest, notFound } from '../lib/errors.ts';
 import { createOnce } from './create-once.ts';
 import { assertReferences } from './references.ts';
 import { readHistory } from './history.ts';
+import { createSuccessor, machineHours, seriesChanges } from './schedule-series.ts';
 import {
   diffPatch,
   findOverwrites,
@@ -42,6 +44,8 @@ const columns: Record<keyof ScheduleUpdate, string> = {
   status: 'status',
   assignedTo: 'assignedTo',
   checklist: 'checklist',
+  recurrence: 'recurrence',
+  dueHours: 'dueHours',
 };
 
 const itemFields = ['task', 'completed', 'notes'] as const;
@@ -64,15 +68,29 @@ function toChecklist(items: ItemInput[]): ChecklistItem[] {
   return checklist;
 }
 
-const selection = { row: schedules, machineName: machines.name, assigneeName: users.name };
-type Selected = { row: ScheduleRow; machineName: string | null; assigneeName: string | null };
+const selection = {
+  row: schedules,
+  machineName: machines.name,
+  machineHours: machines.operatingHours,
+  assigneeName: users.name,
+};
+type Selected = {
+  row: ScheduleRow;
+  machineName: string | null;
+  machineHours: number | null;
+  assigneeName: string | null;
+};
 
-function toSchedule({ row, machineName, assigneeName }: Selected, now = new Date()): Schedule {
+/** A meter-based occurrence whose machine has not run to its due hours yet (shared/recurrence.ts). */
+const waitingForHours = sql`(${schedules.dueHours} is not null and ${machines.operatingHours} < ${schedules.dueHours})`;
+
+function toSchedule({ row, machineName, machineHours, assigneeName }: Selected, now = new Date()): Schedule {
+  const waiting = waitsForHours(row, machineHours ?? undefined);
   return {
     _id: row.id,
     title: row.title,
     description: row.description,
-    status: effectiveScheduleStatus(row.status, row.scheduledDate, now),
+    status: effectiveScheduleStatus(row.status, row.scheduledDate, now, waiting),
     priority: row.priority,
     scheduledDate: iso(row.scheduledDate),
     estimatedDuration: row.estimatedDuration,
@@ -80,6 +98,10 @@ function toSchedule({ row, machineName, assigneeName }: Selected, now = new Date
     assignedTo: row.assignedTo ? { _id: row.assignedTo, name: assigneeName ?? '' } : null,
     checklist: row.checklist.map(toItem),
     completedAt: isoOrNull(row.completedAt),
+    recurrence: row.recurrence,
+    seriesId: row.seriesId,
+    seriesStart: isoOrNull(row.seriesStart),
+    dueHours: row.dueHours,
     version: row.version,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -91,10 +113,12 @@ function statusFilter(status: ScheduleStatus, now: Date): SQL {
   if (status === 'Overdue') {
     return or(
       eq(schedules.status, 'Overdue'),
-      and(eq(schedules.status, 'Scheduled'), lt(schedules.scheduledDate, now)),
+      and(eq(schedules.status, 'Scheduled'), lt(schedules.scheduledDate, now), not(waitingForHours)),
     )!;
   }
-  if (status === 'Scheduled') return and(eq(schedules.status, 'Scheduled'), gte(schedules.scheduledDate, now))!;
+  if (status === 'Scheduled') {
+    return and(eq(schedules.status, 'Scheduled'), or(gte(schedules.scheduledDate, now), waitingForHours))!;
+  }
   return eq(schedules.status, status);
 }
 
@@ -181,7 +205,7 @@ export function createScheduleRepository(database: Database) {
       return rows.map((selected) => toSchedule(selected, now));
     },
 
-    /** Every schedule dated in the month, in UTC. */
+    /** Every schedule dated in the month, in UTC; meter-based ones once their hours are reached. */
     async calendar(year: number, month: number): Promise<Schedule[]> {
       const now = new Date();
       const rows = await selectSchedules(db)
@@ -189,6 +213,7 @@ export function createScheduleRepository(database: Database) {
           and(
             gte(schedules.scheduledDate, new Date(Date.UTC(year, month - 1, 1))),
             lt(schedules.scheduledDate, new Date(Date.UTC(year, month, 1))),
+            not(waitingForHours),
           ),
         )
         .orderBy(asc(schedules.scheduledDate), asc(schedules.id));
@@ -214,31 +239,45 @@ export function createScheduleRepository(database: Database) {
           id: input._id,
           userId: context.userId,
           label: 'schedule',
+          // An occurrence of a series is one per due point, whoever made it (schedule-series.ts).
           findCreator: async (id) => {
-            const [row] = await tx.select({ creator: schedules.createdBy }).from(schedules).where(eq(schedules.id, id));
-            return row;
+            const [row] = await tx
+              .select({ creator: schedules.createdBy, seriesId: schedules.seriesId })
+              .from(schedules)
+              .where(eq(schedules.id, id));
+            const sameSeries = row?.seriesId != null && row.seriesId === input.seriesId;
+            return row && { creator: sameSeries ? context.userId : row.creator };
           },
           insert: async (id) => {
             await assertReferences(tx, { machine: input.machine, assignedTo: input.assignedTo });
             const status = input.status ?? 'Scheduled';
+            const recordId = id ?? randomUUID();
+            const recurrence = input.recurrence ?? null;
+            const scheduledDate = new Date(input.scheduledDate);
+            const meterDue =
+              recurrence?.unit === 'hours' ? (await machineHours(tx, input.machine)) + recurrence.every : null;
             const [row] = await tx
               .insert(schedules)
               .values({
-                ...(id ? { id } : {}),
+                id: recordId,
                 title: input.title,
                 description: input.description ?? '',
                 status,
                 priority: input.priority ?? 'Medium',
-                scheduledDate: new Date(input.scheduledDate),
+                scheduledDate,
                 estimatedDuration: input.estimatedDuration ?? 1,
                 machineId: input.machine,
                 assignedTo: input.assignedTo ?? null,
                 checklist: toChecklist(input.checklist ?? []),
                 completedAt: status === 'Completed' ? new Date() : null,
+                recurrence,
+                seriesId: input.seriesId ?? (recurrence ? recordId : null),
+                seriesStart: input.seriesStart ? new Date(input.seriesStart) : recurrence ? scheduledDate : null,
+                dueHours: input.dueHours ?? meterDue,
                 createdBy: context.userId,
                 changeSeq,
               })
-              .returning({ id: schedules.id });
+              .returning();
             await recordHistoryRows(
               tx,
               'schedule',
@@ -247,6 +286,7 @@ export function createScheduleRepository(database: Database) {
               [{ field: 'created', oldValue: null, newValue: true }],
               context,
             );
+            if (status === 'Completed') await createSuccessor(tx, changeSeq, row!, context);
             return row!.id;
           },
         });
@@ -272,8 +312,13 @@ export function createScheduleRepository(database: Database) {
         });
         const probes = checklist ? itemOverwriteProbes(stored.checklist, checklist) : [];
         const overwritten = await findOverwrites(tx, 'schedule', id, [...changes, ...probes], context);
-        const all = [...changes, ...completionChanges(row, changes)];
-        return { record: await save(tx, changeSeq, row, setFromChanges(all), all, context), overwritten };
+        const next = { ...row, ...setFromChanges(changes) } as ScheduleRow;
+        const all = [...changes, ...completionChanges(row, changes), ...(await seriesChanges(tx, row, next))];
+        const record = await save(tx, changeSeq, row, setFromChanges(all), all, context);
+        if (record.status === 'Completed' && changed('status')) {
+          await createSuccessor(tx, changeSeq, await findRow(tx, id), context);
+        }
+        return { record, overwritten };
       });
     },
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { priorities, scheduleStatuses } from '../enums.ts';
+import { recurrenceUnits } from '../recurrence.ts';
 import {
   idSchema,
   isoDateTime,
@@ -14,6 +15,25 @@ import {
 
 const priority = oneOf('Priority', priorities);
 const status = oneOf('Status', scheduleStatuses);
+
+/** How a schedule repeats (src/docs/recurrence.md); null: it does not. */
+export const recurrence = z
+  .object({
+    every: z
+      .number({ error: 'Repeat every must be a number' })
+      .int('Repeat every must be a whole number')
+      .min(1, 'Repeat every must be at least 1')
+      .max(100_000, 'Repeat every must be at most 100000'),
+    unit: oneOf('Repeat unit', recurrenceUnits),
+    workingDaysOnly: z.boolean().optional(),
+  })
+  .nullable();
+
+const dueHours = z
+  .number({ error: 'Due hours must be a number' })
+  .min(0, 'Due hours must be at least 0')
+  .max(100_000_000, 'Due hours must be at most 100000000')
+  .nullable();
 
 export const checklistItem = z.object({
   _id: idSchema,
@@ -47,6 +67,13 @@ export const schedule = z.object({
   assignedTo: userRef.nullable(),
   checklist: z.array(checklistItem),
   completedAt: z.string().nullable(),
+  recurrence,
+  /** The series this occurrence belongs to (the first occurrence's id); null for a one-off. */
+  seriesId: idSchema.nullable(),
+  /** The series' first date: date-based steps count from it. */
+  seriesStart: z.string().nullable(),
+  /** A meter-based occurrence is due when its machine's operating hours reach this. */
+  dueHours: z.number().nullable(),
 });
 export type Schedule = z.infer<typeof schedule>;
 
@@ -63,6 +90,8 @@ const scheduleFields = {
   status,
   assignedTo: idSchema.nullable(),
   checklist: z.array(checklistItemInput).max(100, 'At most 100 checklist items'),
+  recurrence,
+  dueHours,
 };
 
 export const scheduleCreate = z.object({
@@ -74,6 +103,11 @@ export const scheduleCreate = z.object({
   status: status.default('Scheduled'),
   assignedTo: scheduleFields.assignedTo.default(null),
   checklist: scheduleFields.checklist.default([]),
+  recurrence: recurrence.default(null),
+  dueHours: dueHours.optional(),
+  /** Set when a device creates the next occurrence of a series (the server also does on completion). */
+  seriesId: idSchema.optional(),
+  seriesStart: isoDateTime.optional(),
 });
 export type ScheduleCreate = z.input<typeof scheduleCreate>;
 

@@ -11,6 +11,7 @@ import {
   machineUpdated,
   type Machine,
 } from '../../../../shared/schemas/machine.ts';
+import { reading, readingBody } from '../../../../shared/schemas/reading.ts';
 import { changeContext } from '../../../lib/change-context.ts';
 import { sendJson } from '../../../lib/send-json.ts';
 
@@ -67,6 +68,24 @@ const machines: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, body: machineStatusBody, response: { 200: machineUpdated, ...errors } },
     },
     (request) => updated(app.repos.machines.changeStatus(request.params.id, request.body, changeContext(request))),
+  );
+
+  app.post(
+    '/:id/readings',
+    {
+      preHandler: app.requirePermission('machine:reading'),
+      schema: { tags, params: idParams, body: readingBody, response: { 200: machineUpdated, ...errors } },
+    },
+    (request) => updated(app.repos.machines.recordReading(request.params.id, request.body, changeContext(request))),
+  );
+
+  app.get(
+    '/:id/readings',
+    { schema: { tags, params: idParams, response: { 200: z.array(reading), ...errors } } },
+    async (request) => {
+      await app.repos.machines.get(request.params.id);
+      return app.repos.machines.readings(request.params.id);
+    },
   );
 
   app.get(
