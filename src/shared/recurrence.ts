@@ -45,7 +45,7 @@ function onWorkingDay(date: Date): Date {
 
 function addWorkingDays(date: Date, count: number): Date {
   let day = date;
-  for (let added = 0; added < count; ) {
+  for (let added = 0; added < count;) {
     day = addDays(day, 1);
     if (!isWeekend(day)) added += 1;
   }
@@ -67,8 +67,7 @@ function step(anchor: Date, recurrence: Recurrence, k: number): Date {
 /** A first guess of the step at or before `after`, so a long series is not walked from its start. */
 function stepsBefore(anchor: Date, recurrence: Recurrence, after: Date): number {
   if (recurrence.unit === 'month') {
-    const months =
-      (after.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + after.getUTCMonth() - anchor.getUTCMonth();
+    const months = (after.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + after.getUTCMonth() - anchor.getUTCMonth();
     return Math.floor(months / recurrence.every) - 1;
   }
   const stepDays = recurrence.every * (recurrence.unit === 'week' ? 7 : 1);

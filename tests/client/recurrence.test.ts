@@ -78,9 +78,9 @@ describe('recurrence rules', () => {
       '2027-01-18',
       '2027-01-25',
     ]);
-    expect(plannedDates({ ...occurrence, recurrence: { every: 5, unit: 'hours' } } as never, utc('2028-01-01'))).toEqual(
-      [],
-    );
+    expect(
+      plannedDates({ ...occurrence, recurrence: { every: 5, unit: 'hours' } } as never, utc('2028-01-01')),
+    ).toEqual([]);
   });
 
   it('says how a series repeats', () => {

@@ -15,14 +15,25 @@ function send(account: Account, method: 'GET' | 'POST' | 'PUT', url: string, pay
 }
 
 async function createSchedule(machineId: string, overrides: Record<string, unknown>) {
-  const payload = { title: 'Lubricate rolls', machine: machineId, scheduledDate: '2027-01-31T08:00:00.000Z', ...overrides };
+  const payload = {
+    title: 'Lubricate rolls',
+    machine: machineId,
+    scheduledDate: '2027-01-31T08:00:00.000Z',
+    ...overrides,
+  };
   const response = await send(t.team.engineer, 'POST', '/api/maintenance', payload);
   expect(response.statusCode, response.body).toBe(201);
   return schedule.parse(response.json());
 }
 
 async function complete(id: string, account = t.team.engineer, changeId = randomUUID()) {
-  const response = await send(account, 'PUT', `/api/maintenance/${id}`, { status: 'Completed' }, { 'x-change-id': changeId });
+  const response = await send(
+    account,
+    'PUT',
+    `/api/maintenance/${id}`,
+    { status: 'Completed' },
+    { 'x-change-id': changeId },
+  );
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -123,7 +134,10 @@ describe('meter-based maintenance', () => {
     expect(first).toMatchObject({ dueHours: 1500, status: 'Scheduled' });
     const calendar = async () => {
       const response = await send(t.team.operator, 'GET', '/api/maintenance/calendar/2026/11');
-      return schedule.array().parse(response.json()).map((item) => item._id);
+      return schedule
+        .array()
+        .parse(response.json())
+        .map((item) => item._id);
     };
     expect(await calendar()).not.toContain(first._id);
 
@@ -155,6 +169,11 @@ describe('meter-based maintenance', () => {
     expect(replay.statusCode, replay.body).toBe(200);
     expect(machine.parse(replay.json()).operatingHours).toBe(340);
     const listed = await send(t.team.operator, 'GET', `/api/machines/${machineId}/readings`);
-    expect(reading.array().parse(listed.json()).map((item) => item.hours)).toEqual([340, 320]);
+    expect(
+      reading
+        .array()
+        .parse(listed.json())
+        .map((item) => item.hours),
+    ).toEqual([340, 320]);
   });
 });

@@ -56,9 +56,11 @@ it.skipIf(process.env.TEST_DATABASE_URL)(
     expect(health.length, 'probes while storing').toBeGreaterThan(1);
     // The bytes never pass through the event loop's thread as bytea text: it stays free for HTTP.
     expect(eventLoop.max / 1e6, 'longest event loop stall, ms').toBeLessThan(200);
-    // Files are stored a chunk per statement, so a request waits for one chunk, never for a whole file (PGlite is one connection).
-    expect(Math.max(...health), `health: ${ms(health)}`).toBeLessThan(200);
-    expect(Math.max(...lists), `ticket list: ${ms(lists)}`).toBeLessThan(200);
+    // Files are stored a chunk per statement, so a request waits for one chunk, never for a whole file (PGlite is
+    // one connection). A whole 10 MB file takes seconds; the bound leaves room for a busy 2-core CI machine.
+    const oneChunkMs = 600;
+    expect(Math.max(...health), `health: ${ms(health)}`).toBeLessThan(oneChunkMs);
+    expect(Math.max(...lists), `ticket list: ${ms(lists)}`).toBeLessThan(oneChunkMs);
     console.log(
       `while storing: health ${ms(health)}, ticket list ${ms(lists)}, event loop max ${Math.round(eventLoop.max / 1e6)} ms`,
     );

@@ -1,6 +1,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { Incident } from '../../shared/schemas/incident.ts';
 import type { Machine } from '../../shared/schemas/machine.ts';
+import type { ReadingInput } from '../../shared/schemas/reading.ts';
 import type { ChecklistPatch, Schedule } from '../../shared/schemas/schedule.ts';
 import type { SyncEntity } from '../../shared/schemas/sync.ts';
 import type { Ticket } from '../../shared/schemas/ticket.ts';
@@ -69,6 +70,13 @@ export type OutboxEntry =
       fileId: string;
       /** The file reference. */
       preview: AnyRecord;
+    })
+  | (EntryBase & {
+      kind: 'reading';
+      method: 'POST';
+      /** The reading; its `_id` is the entry id. */
+      body: ReadingInput;
+      preview: { operatingHours: number };
     })
   | (EntryBase & {
       kind: 'checklist';

@@ -76,6 +76,18 @@ export const outboxKinds: { [K in OutboxKind]: KindRules<EntryOf<K>> } = {
     fields: replacesNothing,
     fallback: () => 'Failed to upload file',
   },
+  reading: {
+    // Meters count up: the machine shows the highest reading, whatever order they are sent in.
+    apply: (record, entry) =>
+      record && {
+        ...record,
+        operatingHours: Math.max(Number(record.operatingHours ?? 0), entry.preview.operatingHours),
+      },
+    encode: asJson,
+    sendsIfMatch: false,
+    fields: replacesNothing,
+    fallback: () => 'Failed to record reading',
+  },
   checklist: {
     apply: (record, entry) => record && { ...record, checklist: mergeItem(record.checklist, entry.preview) },
     encode: asJson,

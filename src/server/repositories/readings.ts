@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { readingBelowLast, type Reading, type ReadingInput } from '../../shared/schemas/reading.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
-import { machineReadings, machines, users } from '../db/schema.ts';
+import type { machines } from '../db/schema.ts';
+import { machineReadings, users } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';
 import type { ChangeContext } from './record-changes.ts';
 import { dueByReading } from './schedule-series.ts';

@@ -18,10 +18,7 @@ export const asOccurrence = (row: ScheduleRow): Occurrence => ({
 
 export async function machineHours(tx: Tx, machineId: string | null): Promise<number> {
   if (!machineId) return 0;
-  const [row] = await tx
-    .select({ hours: machines.operatingHours })
-    .from(machines)
-    .where(eq(machines.id, machineId));
+  const [row] = await tx.select({ hours: machines.operatingHours }).from(machines).where(eq(machines.id, machineId));
   return row?.hours ?? 0;
 }
 

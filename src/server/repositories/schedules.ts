@@ -312,7 +312,7 @@ export function createScheduleRepository(database: Database) {
         });
         const probes = checklist ? itemOverwriteProbes(stored.checklist, checklist) : [];
         const overwritten = await findOverwrites(tx, 'schedule', id, [...changes, ...probes], context);
-        const next = { ...row, ...setFromChanges(changes) } as ScheduleRow;
+        const next = { ...row, ...setFromChanges(changes) };
         const all = [...changes, ...completionChanges(row, changes), ...(await seriesChanges(tx, row, next))];
         const record = await save(tx, changeSeq, row, setFromChanges(all), all, context);
         if (record.status === 'Completed' && changed('status')) {

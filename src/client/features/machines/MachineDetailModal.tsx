@@ -19,6 +19,7 @@ import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import { CreateTicketLink } from './CreateTicketLink.tsx';
 import { DeleteMachineButton } from './DeleteMachineButton.tsx';
 import { DowntimeTimeline } from './DowntimeTimeline.tsx';
+import { RecordReadingForm } from './RecordReadingForm.tsx';
 import { calendarDateText, operatingHoursText, type LocalMachine } from './machine-list.ts';
 import { useMachine, useMachineWork } from './use-machines.ts';
 
@@ -92,6 +93,7 @@ const orDash = (text: string) => text || '-';
 
 function MachineDetails({ machine }: { machine: LocalMachine }) {
   const { specifications } = machine;
+  const { role } = useSignedInUser();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-2">
@@ -110,6 +112,7 @@ function MachineDetails({ machine }: { machine: LocalMachine }) {
           ['Operating Hours', operatingHoursText(machine.operatingHours)],
         ]}
       />
+      {can(role, 'machine:reading') && <RecordReadingForm machine={machine} />}
       <Section title="Specifications">
         <DetailList
           className="grid-cols-2 sm:grid-cols-4"

@@ -4,7 +4,8 @@ import type { UserRef } from '../../../shared/schemas/common.ts';
 import { reasonLabel } from '../../../shared/downtime-reasons.ts';
 import type { Machine, machineCreate, MachineStatusChange, MachineUpdate } from '../../../shared/schemas/machine.ts';
 import type { QueuedChange } from '../../data/writes.ts';
-import { createChange, newRecord, updateChange } from '../../data/change-builders.ts';
+import { createChange, newRecord, recordUrl, updateChange } from '../../data/change-builders.ts';
+import { newId } from '../../../shared/ids.ts';
 
 type MachineRef = Pick<Machine, '_id' | 'name' | 'machineId'>;
 
@@ -39,4 +40,21 @@ export function machineStatusChange(
     { body: { status, ...stop }, preview: { status }, label: `${what} ${named(machine)}` },
     { method: 'PATCH', path: '/status' },
   );
+}
+
+/** An hour-meter reading taken now; its `_id` is the entry id, so a replay is stored once. */
+export function readingChange(user: UserRef, machine: MachineRef, hours: number): QueuedChange {
+  const _id = newId();
+  return {
+    id: _id,
+    userId: user._id,
+    entity: 'machine',
+    recordId: machine._id,
+    kind: 'reading',
+    method: 'POST',
+    url: `${recordUrl.machine}/${machine._id}/readings`,
+    body: { _id, hours, readAt: new Date().toISOString() },
+    preview: { operatingHours: hours },
+    label: `Reading ${hours.toLocaleString('en-US')} h on ${named(machine)}`,
+  };
 }

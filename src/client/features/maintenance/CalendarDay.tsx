@@ -8,6 +8,11 @@ const itemColours: Record<string, string> = {
   Medium: 'border-yellow-500 bg-yellow-50 text-yellow-900 hover:bg-yellow-100',
 };
 const lowColours = 'border-green-500 bg-green-50 text-green-900 hover:bg-green-100';
+/** A series' planned occurrence: not a record yet, so outlined only. */
+const plannedColours = 'border border-dashed border-slate-400 bg-white text-slate-600 hover:bg-slate-50';
+
+const itemClasses = (item: LocalSchedule) =>
+  item.plannedFrom ? plannedColours : `border-l-4 ${itemColours[item.priority] ?? lowColours}`;
 
 const dotColours: Record<string, string> = { Critical: 'bg-red-500', High: 'bg-orange-500', Medium: 'bg-yellow-500' };
 
@@ -61,11 +66,12 @@ export function CalendarDay({ date, items, isToday, onOpen, onShowDay }: Calenda
             <button
               type="button"
               onClick={() => onOpen(item)}
-              className={`flex min-h-11 w-full flex-col justify-center rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs ${
-                itemColours[item.priority] ?? lowColours
-              }`}
+              className={`flex min-h-11 w-full flex-col justify-center rounded-md px-1.5 py-0.5 text-left text-xs ${itemClasses(item)}`}
             >
-              <span className="w-full truncate font-medium">{item.title}</span>
+              <span className="w-full truncate font-medium">
+                {item.plannedFrom && <span className="font-normal">Planned: </span>}
+                {item.title}
+              </span>
               <span className="w-full truncate opacity-80">{item.machine?.name ?? 'No machine'}</span>
             </button>
           </li>

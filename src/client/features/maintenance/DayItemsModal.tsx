@@ -32,7 +32,11 @@ export function DayItemsModal({ day, items, onClose, onOpen }: DayItemsModalProp
                   {item.machine?.name ?? 'No machine'}
                 </span>
                 <span className="flex flex-wrap gap-2">
-                  <Badge tone={scheduleStatusTone[status]}>{status}</Badge>
+                  {item.plannedFrom ? (
+                    <Badge tone="slate">Planned</Badge>
+                  ) : (
+                    <Badge tone={scheduleStatusTone[status]}>{status}</Badge>
+                  )}
                   <Badge tone={priorityTone[item.priority]}>{item.priority}</Badge>
                   <PendingMark count={item._pending} />
                 </span>

@@ -13,6 +13,7 @@ import { ScheduleFilterBar } from './ScheduleFilterBar.tsx';
 import { ScheduleFormModal } from './ScheduleFormModal.tsx';
 import { ScheduleList } from './ScheduleList.tsx';
 import { monthOf } from './calendar-month.ts';
+import { calendarItems } from './planned-occurrences.ts';
 import { filterSchedules, noScheduleFilters, type LocalSchedule, type ScheduleFilters } from './schedule-list.ts';
 import { useSchedule, useSchedules } from './use-schedules.ts';
 
@@ -70,6 +71,7 @@ export function MaintenancePage() {
   // the calendar just fills in as items arrive.
   const isFirstPull = sync.isPulling && !sync.lastPulledAt;
   const shown = useMemo(() => schedules && filterSchedules(schedules, filters), [schedules, filters]);
+  const onCalendar = useMemo(() => calendarItems(shown ?? noSchedules), [shown]);
 
   const scheduleButton = (
     <Button onClick={modals.openCreate}>
@@ -93,10 +95,10 @@ export function MaintenancePage() {
         <ScheduleFilterBar filters={filters} onChange={setFilters} />
         {view === 'calendar' ? (
           <MaintenanceCalendar
-            schedules={shown ?? noSchedules}
+            schedules={onCalendar}
             month={month}
             onMonthChange={setMonth}
-            onOpen={(schedule) => modals.openSchedule(schedule._id)}
+            onOpen={(schedule) => modals.openSchedule(schedule.plannedFrom ?? schedule._id)}
           />
         ) : shown === undefined || (schedules?.length === 0 && isFirstPull) ? (
           <div className="flex justify-center py-12">

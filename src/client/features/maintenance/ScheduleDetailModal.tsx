@@ -6,6 +6,7 @@ import { RecordModal } from '../../components/ui/RecordModal.tsx';
 import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import { ChecklistItemRow } from './ChecklistItemRow.tsx';
 import { ScheduleStatusSelect } from './ScheduleStatusSelect.tsx';
+import { SeriesText } from './SeriesText.tsx';
 import { checklistDone, scheduledDateText, shownStatus, type LocalSchedule } from './schedule-list.ts';
 import { useSchedule } from './use-schedules.ts';
 
@@ -27,6 +28,11 @@ function ScheduleDetails({ schedule }: { schedule: LocalSchedule }) {
         <Detail label="Scheduled">{scheduledDateText(schedule)}</Detail>
         <Detail label="Estimated Duration">{schedule.estimatedDuration}h</Detail>
         <Detail label="Assigned To">{schedule.assignedTo?.name ?? 'Unassigned'}</Detail>
+        {schedule.recurrence && (
+          <Detail label="Repeats" className="col-span-2 sm:col-span-1">
+            <SeriesText schedule={schedule} />
+          </Detail>
+        )}
         {schedule.completedAt && <Detail label="Completed">{new Date(schedule.completedAt).toLocaleString()}</Detail>}
         <Detail label="Status" className="col-span-2 sm:col-span-1">
           <ScheduleStatusSelect schedule={schedule} />

@@ -11,6 +11,7 @@ import { useMachineChoices } from '../../data/use-machine-choices.ts';
 import { saveAndNotify } from '../../data/save-change.ts';
 import { useUsers } from '../../data/use-users.ts';
 import { ChecklistTasksField } from './ChecklistTasksField.tsx';
+import { RepeatField } from './RepeatField.tsx';
 import { createScheduleChange, scheduleEditChange } from './schedule-changes.ts';
 import {
   changedScheduleFields,
@@ -106,6 +107,15 @@ export function ScheduleFormModal({ schedule, onClose }: ScheduleFormModalProps)
           options={users.map((candidate) => ({ value: candidate._id, label: candidate.name }))}
         />
       </Field>
+      <RepeatField
+        repeat={form.repeat}
+        every={form.repeatEvery}
+        workingDaysOnly={form.workingDaysOnly}
+        error={errors.recurrence}
+        onRepeat={(repeat) => setValue('repeat', repeat)}
+        onEvery={(every) => setValue('repeatEvery', every)}
+        onWorkingDaysOnly={(only) => setValue('workingDaysOnly', only)}
+      />
       <Field label="Description" error={errors.description} className="sm:col-span-2">
         <Textarea value={form.description} onChange={edit('description')} rows={3} maxLength={5000} />
       </Field>

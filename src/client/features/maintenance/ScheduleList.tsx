@@ -3,6 +3,7 @@ import { Badge, priorityTone, scheduleStatusTone } from '../../components/ui/Bad
 import { Button } from '../../components/ui/Button.tsx';
 import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import { ScheduleStatusSelect } from './ScheduleStatusSelect.tsx';
+import { SeriesText } from './SeriesText.tsx';
 import { scheduledDateText, shownStatus, type LocalSchedule } from './schedule-list.ts';
 
 interface ScheduleListProps {
@@ -47,6 +48,7 @@ function ScheduleCard({
             <Clock aria-hidden="true" className="size-4 text-slate-400" />
             {schedule.estimatedDuration}h
           </span>
+          <SeriesText schedule={schedule} />
         </p>
         {schedule.description && (
           <p className="line-clamp-3 text-sm whitespace-pre-wrap text-slate-700">{schedule.description}</p>

@@ -1,8 +1,7 @@
 import { scheduleStatuses, type ScheduleStatus } from '../../../shared/enums.ts';
 import { Select } from '../../components/ui/Field.tsx';
 import { useSignedInUser } from '../../data/session.ts';
-import { saveAndNotify } from '../../data/save-change.ts';
-import { scheduleStatusChange } from './schedule-changes.ts';
+import { saveScheduleStatus } from './save-schedule-status.ts';
 import { shownStatus, type LocalSchedule } from './schedule-list.ts';
 
 /** Spec: the status dropdown changes the status at once; it shows the status as reported (Overdue included). */
@@ -14,13 +13,7 @@ export function ScheduleStatusSelect({ schedule, className = '' }: { schedule: L
       aria-label={`Status of ${schedule.title}`}
       options={scheduleStatuses}
       value={shownStatus(schedule)}
-      onChange={(event) =>
-        void saveAndNotify(
-          scheduleStatusChange(user, schedule, event.target.value as ScheduleStatus),
-          'Maintenance schedule updated!',
-          'Failed to update maintenance schedule',
-        )
-      }
+      onChange={(event) => void saveScheduleStatus(user, schedule, event.target.value as ScheduleStatus)}
       className={className}
     />
   );

@@ -8,11 +8,12 @@ import type {
   scheduleCreate,
   ScheduleUpdate,
 } from '../../../shared/schemas/schedule.ts';
+import { freshChecklist, seriesOf, successorOf } from '../../../shared/recurrence.ts';
 import type { QueuedChange } from '../../data/writes.ts';
 import { author, createChange, newRecord, recordUrl, updateChange } from '../../data/change-builders.ts';
 
 type ScheduleRef = Pick<Schedule, '_id' | 'title'>;
-type MachineRef = NonNullable<Schedule['machine']>;
+type MachineRef = NonNullable<Schedule['machine']> & { operatingHours?: number };
 
 /** The schedule as the form built it: every checklist item already carries its client `_id`. */
 export type ScheduleInput = z.output<typeof scheduleCreate> & { checklist: ChecklistItem[] };
@@ -24,8 +25,15 @@ export interface ScheduleRefs {
 }
 
 /** A new schedule, shown at once in the calendar and the list. */
-export function createScheduleChange(user: UserRef, input: ScheduleInput, refs: Required<ScheduleRefs>): QueuedChange {
+export function createScheduleChange(
+  user: UserRef,
+  input: ScheduleInput,
+  refs: Required<ScheduleRefs>,
+  label = `New maintenance: ${input.title}`,
+): QueuedChange {
   const record = newRecord(input._id);
+  const { recurrence } = input;
+  const meterDue = recurrence?.unit === 'hours' ? (refs.machine.operatingHours ?? 0) + recurrence.every : null;
   const preview: Schedule = {
     ...record,
     title: input.title,
@@ -38,8 +46,39 @@ export function createScheduleChange(user: UserRef, input: ScheduleInput, refs: 
     assignedTo: refs.assignee && author(refs.assignee),
     checklist: input.checklist,
     completedAt: input.status === 'Completed' ? record.createdAt : null,
+    recurrence,
+    seriesId: input.seriesId ?? (recurrence ? record._id : null),
+    seriesStart: input.seriesStart ?? (recurrence ? input.scheduledDate : null),
+    dueHours: input.dueHours ?? meterDue,
   };
-  return createChange(user, 'schedule', { ...input, _id: record._id }, preview, `New maintenance: ${input.title}`);
+  return createChange(user, 'schedule', { ...input, _id: record._id }, preview, label);
+}
+
+/**
+ * The occurrence after one completed here: queued like any create, with the id every device and the
+ * server derive alike (shared/recurrence.ts), so it shows at once and exists once.
+ */
+export function successorChange(user: UserRef, completed: Schedule, machineHours: number): QueuedChange | null {
+  const next = successorOf(completed, machineHours, new Date());
+  if (!next || !completed.machine) return null;
+  const input: ScheduleInput = {
+    _id: next._id,
+    title: completed.title,
+    description: completed.description,
+    machine: completed.machine._id,
+    scheduledDate: next.scheduledDate,
+    estimatedDuration: completed.estimatedDuration,
+    priority: completed.priority,
+    status: 'Scheduled',
+    assignedTo: completed.assignedTo?._id ?? null,
+    checklist: freshChecklist(next._id, completed.checklist),
+    recurrence: completed.recurrence,
+    seriesId: seriesOf(completed),
+    ...(completed.seriesStart ? { seriesStart: completed.seriesStart } : {}),
+    dueHours: next.dueHours,
+  };
+  const refs = { machine: completed.machine, assignee: completed.assignedTo };
+  return createScheduleChange(user, input, refs, `Next maintenance: ${completed.title}`);
 }
 
 /** Changed fields only; machine and assignee are shown by name until the server answers. */

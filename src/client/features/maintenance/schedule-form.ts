@@ -8,6 +8,7 @@ import { changedFields } from '../../lib/changed-fields.ts';
 import { fieldErrors } from '../../lib/validation.ts';
 import type { ScheduleInput } from './schedule-changes.ts';
 import { newId } from '../../../shared/ids.ts';
+import type { Recurrence, RecurrenceUnit } from '../../../shared/recurrence.ts';
 
 export interface ScheduleForm {
   title: string;
@@ -20,6 +21,10 @@ export interface ScheduleForm {
   description: string;
   /** Each row carries its `_id` from the start, so ticks and notes made later address it. */
   checklist: ChecklistItem[];
+  /** '' for a one-off. */
+  repeat: RecurrenceUnit | '';
+  repeatEvery: string;
+  workingDaysOnly: boolean;
 }
 
 export const emptyScheduleForm: ScheduleForm = {
@@ -31,6 +36,9 @@ export const emptyScheduleForm: ScheduleForm = {
   assignedTo: '',
   description: '',
   checklist: [],
+  repeat: '',
+  repeatEvery: '1',
+  workingDaysOnly: false,
 };
 
 export const newChecklistRow = (): ChecklistItem => ({
@@ -58,7 +66,17 @@ export function formFromSchedule(schedule: Schedule): ScheduleForm {
     assignedTo: schedule.assignedTo?._id ?? '',
     description: schedule.description,
     checklist: schedule.checklist,
+    repeat: schedule.recurrence?.unit ?? '',
+    repeatEvery: String(schedule.recurrence?.every ?? 1),
+    workingDaysOnly: schedule.recurrence?.workingDaysOnly ?? false,
   };
+}
+
+function recurrenceOf(form: ScheduleForm): Recurrence | null {
+  if (!form.repeat) return null;
+  const every = form.repeatEvery.trim() === '' ? Number.NaN : Number(form.repeatEvery);
+  const workingDaysOnly = form.workingDaysOnly && form.repeat !== 'hours';
+  return { every, unit: form.repeat, ...(workingDaysOnly ? { workingDaysOnly } : {}) };
 }
 
 function rawInput(form: ScheduleForm) {
@@ -75,6 +93,7 @@ function rawInput(form: ScheduleForm) {
     assignedTo: form.assignedTo || null,
     // A row left blank is not a task.
     checklist: form.checklist.filter((item) => item.task.trim() !== ''),
+    recurrence: recurrenceOf(form),
   };
 }
 
@@ -87,6 +106,8 @@ export function validateScheduleForm(form: ScheduleForm): ScheduleValidation {
   if (parsed.success) return { input: parsed.data as ScheduleInput };
   const errors = fieldErrors(parsed.error);
   if (!form.scheduledDate) errors.scheduledDate = 'Scheduled date is required';
+  const repeatError = errors['recurrence.every'] ?? errors['recurrence.unit'];
+  if (repeatError) errors.recurrence = repeatError;
   return { errors };
 }
 

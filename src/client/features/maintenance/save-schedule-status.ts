@@ -1,0 +1,22 @@
+import type { ScheduleStatus } from '../../../shared/enums.ts';
+import type { UserRef } from '../../../shared/schemas/common.ts';
+import type { Schedule } from '../../../shared/schemas/schedule.ts';
+import { localDb } from '../../data/db.ts';
+import { saveAndNotify, saveChange } from '../../data/save-change.ts';
+import { scheduleStatusChange, successorChange } from './schedule-changes.ts';
+
+/**
+ * The status dropdown's change. Completing an occurrence of a series also queues the next one, from
+ * the machine's hours as this device knows them, so it is on the calendar at once, offline too.
+ */
+export async function saveScheduleStatus(user: UserRef, schedule: Schedule, status: ScheduleStatus) {
+  const saved = await saveAndNotify(
+    scheduleStatusChange(user, schedule, status),
+    'Maintenance schedule updated!',
+    'Failed to update maintenance schedule',
+  );
+  if (!saved || status !== 'Completed' || !schedule.recurrence || !schedule.machine) return;
+  const machine = await localDb.machines.get(schedule.machine._id);
+  const next = successorChange(user, schedule, machine?.operatingHours ?? 0);
+  if (next && !(await localDb.schedules.get(next.recordId))) await saveChange(next);
+}
