@@ -3,13 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsOf } from '../../src/server/db/client.ts';
 import {
   downtimeEvents,
   incidents,
+  machineReadings,
   machineStatusChanges,
   machines,
   recordHistory,
@@ -127,7 +128,22 @@ describe('demo seed', () => {
     }
 
     const scheduleRows = await db.select().from(schedules);
-    expect(scheduleRows.length).toBe(50);
+    expect(scheduleRows.filter((row) => row.seriesId === null)).toHaveLength(50);
+    const series = Map.groupBy(
+      scheduleRows.filter((row) => row.seriesId !== null),
+      (row) => row.seriesId,
+    );
+    expect([...series.values()].map((rows) => rows[0]!.recurrence?.unit).sort()).toEqual(['hours', 'month', 'week']);
+    for (const rows of series.values()) {
+      expect(rows.filter((row) => row.status !== 'Completed')).toHaveLength(1);
+      expect(rows.filter((row) => row.status === 'Completed').length).toBeGreaterThan(0);
+    }
+    const [metered] = [...series.values()].filter((rows) => rows[0]!.recurrence?.unit === 'hours');
+    const waiting = metered!.find((row) => row.status !== 'Completed')!;
+    const [meterMachine] = await db.select().from(machines).where(eq(machines.id, waiting.machineId!));
+    expect(waiting.dueHours).toBeGreaterThan(meterMachine!.operatingHours);
+    const readings = await db.select().from(machineReadings).where(eq(machineReadings.machineId, meterMachine!.id));
+    expect(Math.max(...readings.map((reading) => reading.hours))).toBe(meterMachine!.operatingHours);
     for (const row of scheduleRows) expect(z.array(checklistItem).min(3).parse(row.checklist)).toEqual(row.checklist);
     expect(new Set(scheduleRows.map((row) => row.status))).toContain('Completed');
     expect(scheduleRows.some((row) => row.scheduledDate.getTime() > Date.now() && row.status === 'Scheduled')).toBe(

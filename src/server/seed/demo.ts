@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../db/client.ts';
-import { incidents, machines, recordHistory, schedules, ticketComments, tickets, users } from '../db/schema.ts';
+import {
+  incidents,
+  machineReadings,
+  machines,
+  recordHistory,
+  schedules,
+  ticketComments,
+  tickets,
+  users,
+} from '../db/schema.ts';
+import { buildDemoSeries } from './series.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { buildDemoRecords, type Person } from './demo-records.ts';
 import { seedDowntime } from './downtime.ts';
@@ -56,7 +66,13 @@ export async function seedDemoIfEmpty(database: Database): Promise<boolean> {
     await insertInChunks(tx, tickets, withSeq(records.tickets));
     await insertInChunks(tx, ticketComments, records.comments);
     await insertInChunks(tx, incidents, withSeq(records.incidents));
-    await insertInChunks(tx, schedules, withSeq(records.schedules));
+    const engineer = people.find((person) => person.role === 'maintenance_engineer')!;
+    const series = buildDemoSeries(
+      { random: createRandom(demoSeed + 2), now, engineerId: engineer.id },
+      records.machines,
+    );
+    await insertInChunks(tx, schedules, withSeq([...records.schedules, ...series.schedules]));
+    await insertInChunks(tx, machineReadings, series.readings);
     await insertInChunks(tx, recordHistory, records.history);
     const ticketsByMachine = new Map<string, string[]>();
     for (const ticket of records.tickets) {

@@ -1,0 +1,75 @@
+import { expect, it } from 'vitest';
+import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
+
+const e2e = useServerAndBrowser();
+
+interface ServerSchedule {
+  _id: string;
+  title: string;
+  status: string;
+  scheduledDate: string;
+  seriesId: string | null;
+}
+
+async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+  const token = await apiToken(e2e.server.url, 'admin');
+  const response = await fetch(`${e2e.server.url}/api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return (await response.json()) as T;
+}
+
+it('completes a weekly occurrence offline: its successor is on the calendar at once, planned ones after it, one on the server', async () => {
+  const title = `Crane hook inspection ${Date.now()}`;
+  const [machine] = await api<{ _id: string }[]>('machines');
+  // Next month, so the successor and two planned weeks fall in the same month.
+  const now = new Date();
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 12));
+  const day = (date: number) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), date, 12));
+  const first = await api<ServerSchedule>('maintenance', 'POST', {
+    title,
+    machine: machine!._id,
+    scheduledDate: day(2).toISOString(),
+    recurrence: { every: 1, unit: 'week' },
+  });
+  expect(first.seriesId).toBe(first._id);
+
+  const { context, page } = await openControlledPage(
+    e2e.browser,
+    e2e.server.url,
+    'maintenance_engineer',
+    '/maintenance',
+  );
+  await page.getByRole('button', { name: 'Next month' }).click();
+  const calendar = page.getByRole('region', { name: 'Maintenance calendar' });
+  const cell = (date: number) =>
+    calendar
+      .getByRole('cell')
+      .filter({ has: page.locator(`time[datetime="${day(date).toISOString().slice(0, 10)}"]`) });
+  const entry = (date: number) => cell(date).getByRole('button').filter({ hasText: title });
+  // The first pull brings the occurrence; the weeks after it are planned.
+  await entry(2).waitFor({ timeout: 60_000 });
+  await expect.poll(() => entry(9).textContent()).toContain('Planned:');
+
+  await context.setOffline(true);
+  await entry(2).click();
+  const detail = page.getByRole('dialog', { name: title });
+  await detail.getByRole('combobox', { name: `Status of ${title}` }).selectOption('Completed');
+  await page.getByText('Maintenance schedule updated!').waitFor();
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await expect.poll(() => entry(9).textContent()).not.toContain('Planned:');
+  await expect.poll(() => entry(16).textContent()).toContain('Planned:');
+  await screenshot(page, 'recurrence-successor-offline');
+
+  await context.setOffline(false);
+  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+  const series = (await api<ServerSchedule[]>('maintenance')).filter((item) => item.seriesId === first._id);
+  expect(series.map((item) => [item.scheduledDate, item.status])).toEqual([
+    [day(2).toISOString(), 'Completed'],
+    [day(9).toISOString(), 'Scheduled'],
+  ]);
+  await context.close();
+});
