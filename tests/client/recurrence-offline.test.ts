@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../src/shared/schemas/machine.ts';
+import type { Reading } from '../../src/shared/schemas/reading.ts';
 import type { Schedule } from '../../src/shared/schemas/schedule.ts';
 import type { SyncEntity } from '../../src/shared/schemas/sync.ts';
 import { tableFor, refreshRecord } from '../../src/client/data/local-records.ts';
@@ -82,8 +83,8 @@ describe('recurring maintenance on a device', () => {
     device.network.isDown = false;
     await replayer().run();
     expect(await device.db.outbox.count()).toBe(0);
-    const readings = await (await device.adminGet(`/api/machines/${machine._id}/readings`)).json();
-    expect(readings.map((reading: { hours: number }) => reading.hours)).toEqual([150, 120]);
+    const readings: Reading[] = await (await device.adminGet(`/api/machines/${machine._id}/readings`)).json();
+    expect(readings.map((reading) => reading.hours)).toEqual([150, 120]);
     expect((await device.db.machines.get(machine._id))!.operatingHours).toBe(150);
   });
 });
