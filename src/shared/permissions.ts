@@ -22,6 +22,7 @@ export const permissions = {
   'incident:create': { roles: everyone, label: 'report incidents' },
   'incident:manage': { roles: safety, label: "change an incident's status" },
   'schedule:manage': { roles: engineers, label: 'schedule maintenance' },
+  'checklist:answer': { roles: everyone, label: 'answer checklist items of maintenance assigned to them' },
   'analytics:view': { roles: safety, label: 'view analytics' },
   'file:upload': { roles: everyone, label: 'upload files' },
   'user:list': { roles: everyone, label: 'list users' },
@@ -65,6 +66,14 @@ export function ticketEditableFields(
   if (ticket.reportedBy?._id === actor._id && ticket.status === 'Pending') return ticketReporterFields;
   return [];
 }
+
+/** Engineers and admins answer any checklist; everyone else those of maintenance assigned to them. */
+export function mayAnswerChecklist(actor: Actor, schedule: { assignedTo: { _id: string } | null }): boolean {
+  return can(actor.role, 'schedule:manage') || schedule.assignedTo?._id === actor._id;
+}
+
+export const checklistNotAssigned =
+  'Only the person this maintenance is assigned to, an engineer or an admin may answer its checklist';
 
 /** Fields this user may change on this incident: everything for safety staff, the report for its reporter while Open. */
 export function incidentEditableFields(

@@ -143,5 +143,11 @@ export function recurrenceText(recurrence: Recurrence): string {
 
 /** The next occurrence's checklist: the same tasks, unanswered, with item ids every device derives alike. */
 export function freshChecklist<T extends { _id: string; task: string }>(successorId: string, items: T[]) {
-  return items.map((item) => ({ _id: derivedId(successorId, item._id), task: item.task, completed: false, notes: '' }));
+  return items.map((item) => ({
+    _id: derivedId(successorId, item._id),
+    task: item.task,
+    completed: false,
+    notes: '',
+    result: null,
+  }));
 }

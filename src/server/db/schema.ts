@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   customType,
@@ -27,6 +28,7 @@ import type {
   TicketCategory,
   TicketStatus,
 } from '../../shared/enums.ts';
+import type { CheckResult } from '../../shared/checklist.ts';
 import type { Recurrence } from '../../shared/recurrence.ts';
 import type { SyncEntity } from '../../shared/schemas/sync.ts';
 
@@ -124,6 +126,9 @@ export const tickets = pgTable(
     assignedTo: uuid('assigned_to').references(() => users.id),
     resolvedAt: timestamptz('resolved_at'),
     closedAt: timestamptz('closed_at'),
+    /** A ticket raised by a failed checklist item: its schedule and item. */
+    sourceScheduleId: uuid('source_schedule_id').references((): AnyPgColumn => schedules.id),
+    sourceItemId: uuid('source_item_id'),
     searchWords: text('search_words'),
     searchText: text('search_text')
       .notNull()
@@ -143,6 +148,9 @@ export const tickets = pgTable(
     index('tickets_machine_idx').on(t.machineId),
     index('tickets_change_seq_idx').on(t.changeSeq),
     index('tickets_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('tickets_source_idx')
+      .on(t.sourceScheduleId, t.sourceItemId)
+      .where(sql`${t.sourceScheduleId} is not null`),
   ],
 );
 
@@ -219,11 +227,12 @@ export const schedules = pgTable(
     machineId: uuid('machine_id').references(() => machines.id),
     assignedTo: uuid('assigned_to').references(() => users.id),
     checklist: jsonb('checklist')
-      .$type<{ _id: string; task: string; completed: boolean; notes: string }[]>()
+      .$type<{ _id: string; task: string; completed: boolean; notes: string; result?: CheckResult | null }[]>()
       .notNull()
       .default([]),
     createdBy: uuid('created_by').references(() => users.id),
     completedAt: timestamptz('completed_at'),
+    completedBy: uuid('completed_by').references(() => users.id),
     recurrence: jsonb('recurrence').$type<Recurrence>(),
     seriesId: uuid('series_id'),
     seriesStart: timestamptz('series_start'),

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { CheckResult } from '../../shared/checklist.ts';
 import type { ScheduleStatus } from '../../shared/enums.ts';
 import { waitsForHours } from '../../shared/recurrence.ts';
 import { effectiveScheduleStatus } from '../../shared/schedule-status.ts';
@@ -31,7 +33,7 @@ import {
 import { iso, isoOrNull } from './sql-helpers.ts';
 
 type ScheduleRow = typeof schedules.$inferSelect;
-type ItemInput = { _id?: string; task: string; completed?: boolean; notes?: string };
+type ItemInput = { _id?: string; task: string; completed?: boolean; notes?: string; result?: CheckResult | null };
 type HistoryChange = Pick<FieldChange, 'field' | 'oldValue' | 'newValue'>;
 
 const columns: Record<keyof ScheduleUpdate, string> = {
@@ -48,7 +50,7 @@ const columns: Record<keyof ScheduleUpdate, string> = {
   dueHours: 'dueHours',
 };
 
-const itemFields = ['task', 'completed', 'notes'] as const;
+const itemFields = ['task', 'completed', 'notes', 'result'] as const;
 
 /** jsonb hands keys back in its own order; rebuilding items keeps comparisons and responses stable. */
 function toItem(item: ItemInput): ChecklistItem {
@@ -57,6 +59,7 @@ function toItem(item: ItemInput): ChecklistItem {
     task: item.task,
     completed: item.completed ?? false,
     notes: item.notes ?? '',
+    result: item.result ?? null,
   };
 }
 
@@ -68,23 +71,29 @@ function toChecklist(items: ItemInput[]): ChecklistItem[] {
   return checklist;
 }
 
+const completer = alias(users, 'completer');
 const selection = {
   row: schedules,
   machineName: machines.name,
   machineHours: machines.operatingHours,
   assigneeName: users.name,
+  completerName: completer.name,
 };
 type Selected = {
   row: ScheduleRow;
   machineName: string | null;
   machineHours: number | null;
   assigneeName: string | null;
+  completerName: string | null;
 };
 
 /** A meter-based occurrence whose machine has not run to its due hours yet (shared/recurrence.ts). */
 const waitingForHours = sql`(${schedules.dueHours} is not null and ${machines.operatingHours} < ${schedules.dueHours})`;
 
-function toSchedule({ row, machineName, machineHours, assigneeName }: Selected, now = new Date()): Schedule {
+function toSchedule(
+  { row, machineName, machineHours, assigneeName, completerName }: Selected,
+  now = new Date(),
+): Schedule {
   const waiting = waitsForHours(row, machineHours ?? undefined);
   return {
     _id: row.id,
@@ -98,6 +107,7 @@ function toSchedule({ row, machineName, machineHours, assigneeName }: Selected, 
     assignedTo: row.assignedTo ? { _id: row.assignedTo, name: assigneeName ?? '' } : null,
     checklist: row.checklist.map(toItem),
     completedAt: isoOrNull(row.completedAt),
+    completedBy: row.completedBy ? { _id: row.completedBy, name: completerName ?? '' } : null,
     recurrence: row.recurrence,
     seriesId: row.seriesId,
     seriesStart: isoOrNull(row.seriesStart),
@@ -122,12 +132,15 @@ function statusFilter(status: ScheduleStatus, now: Date): SQL {
   return eq(schedules.status, status);
 }
 
-/** completedAt follows the status: set on entering Completed, cleared on leaving it. */
-function completionChanges(row: ScheduleRow, changes: FieldChange[]): FieldChange[] {
+/** completedAt and completedBy follow the status: set on entering Completed, cleared on leaving it. */
+function completionChanges(row: ScheduleRow, changes: FieldChange[], userId: string): FieldChange[] {
   const status = changes.find((change) => change.field === 'status');
   if (!status || (status.newValue !== 'Completed' && row.completedAt === null)) return [];
-  const completedAt = status.newValue === 'Completed' ? new Date() : null;
-  return [{ field: 'completedAt', column: 'completedAt', oldValue: row.completedAt, newValue: completedAt }];
+  const completed = status.newValue === 'Completed';
+  return [
+    { field: 'completedAt', column: 'completedAt', oldValue: row.completedAt, newValue: completed ? new Date() : null },
+    { field: 'completedBy', column: 'completedBy', oldValue: row.completedBy, newValue: completed ? userId : null },
+  ];
 }
 
 /**
@@ -159,7 +172,8 @@ export function createScheduleRepository(database: Database) {
       .select(selection)
       .from(schedules)
       .leftJoin(machines, eq(machines.id, schedules.machineId))
-      .leftJoin(users, eq(users.id, schedules.assignedTo));
+      .leftJoin(users, eq(users.id, schedules.assignedTo))
+      .leftJoin(completer, eq(completer.id, schedules.completedBy));
 
   async function load(executor: Db | Tx, id: string): Promise<Schedule> {
     const [selected] = await selectSchedules(executor).where(eq(schedules.id, id));
@@ -270,6 +284,7 @@ export function createScheduleRepository(database: Database) {
                 assignedTo: input.assignedTo ?? null,
                 checklist: toChecklist(input.checklist ?? []),
                 completedAt: status === 'Completed' ? new Date() : null,
+                completedBy: status === 'Completed' ? context.userId : null,
                 recurrence,
                 seriesId: input.seriesId ?? (recurrence ? recordId : null),
                 seriesStart: input.seriesStart ? new Date(input.seriesStart) : recurrence ? scheduledDate : null,
@@ -313,7 +328,11 @@ export function createScheduleRepository(database: Database) {
         const probes = checklist ? itemOverwriteProbes(stored.checklist, checklist) : [];
         const overwritten = await findOverwrites(tx, 'schedule', id, [...changes, ...probes], context);
         const next = { ...row, ...setFromChanges(changes) };
-        const all = [...changes, ...completionChanges(row, changes), ...(await seriesChanges(tx, row, next))];
+        const all = [
+          ...changes,
+          ...completionChanges(row, changes, context.userId),
+          ...(await seriesChanges(tx, row, next)),
+        ];
         const record = await save(tx, changeSeq, row, setFromChanges(all), all, context);
         if (record.status === 'Completed' && changed('status')) {
           await createSuccessor(tx, changeSeq, await findRow(tx, id), context);

@@ -14,6 +14,7 @@ import { machines, ticketComments, tickets, users } from '../db/schema.ts';
 import type { Upload } from '../lib/read-uploads.ts';
 import { createOnce } from './create-once.ts';
 import { assertReferences } from './references.ts';
+import { assertItemExists, ticketFromItem } from './ticket-source.ts';
 import { attachFile, attachmentsOf, toFileRefs } from './files.ts';
 import {
   assertExists,
@@ -135,6 +136,10 @@ async function loadTickets(executor: Db | Tx, ids: string[]): Promise<Ticket[]> 
     closedAt: isoOrNull(row.closedAt),
     comments: comments.map(toComment),
     attachments: toFileRefs(attachments),
+    source:
+      row.sourceScheduleId && row.sourceItemId
+        ? { kind: 'schedule' as const, _id: row.sourceScheduleId, itemId: row.sourceItemId }
+        : null,
     version: row.version,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -165,8 +170,11 @@ export function createTicketRepository(database: Database) {
 
     async create(input: TicketCreate, context: ChangeContext): Promise<{ record: Ticket; created: boolean }> {
       return database.write(async (tx, changeSeq) => {
+        const raised = input.source && (await ticketFromItem(database, tx, input.source));
+        if (raised) return { record: await loadTicket(tx, raised), created: false };
         const { id, created } = await createNumbered(tx, 'ticket', input._id, context, async (newId) => {
           await assertReferences(tx, { machine: input.machine });
+          if (input.source) await assertItemExists(tx, input.source);
           const [row] = await tx
             .insert(tickets)
             .values({
@@ -179,6 +187,8 @@ export function createTicketRepository(database: Database) {
               category: input.category ?? 'Mechanical',
               estimatedHours: input.estimatedHours ?? null,
               reportedBy: context.userId,
+              sourceScheduleId: input.source?._id ?? null,
+              sourceItemId: input.source?.itemId ?? null,
               changeSeq,
             })
             .returning({ id: tickets.id });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { priorities, scheduleStatuses } from '../enums.ts';
+import { checkResults } from '../checklist.ts';
 import { recurrenceUnits } from '../recurrence.ts';
 import {
   idSchema,
@@ -35,11 +36,15 @@ const dueHours = z
   .max(100_000_000, 'Due hours must be at most 100000000')
   .nullable();
 
+const result = oneOf('Result', checkResults).nullable();
+
 export const checklistItem = z.object({
   _id: idSchema,
   task: z.string(),
   completed: z.boolean(),
   notes: z.string(),
+  /** Pass, Fail or N/A; null until the check is made (src/docs/checklists.md). */
+  result,
 });
 export type ChecklistItem = z.infer<typeof checklistItem>;
 
@@ -48,10 +53,11 @@ export const checklistItemInput = z.object({
   task: requiredText('Task', 500),
   completed: z.boolean().default(false),
   notes: optionalText('Notes', 2000).default(''),
+  result: result.default(null),
 });
 
 export const checklistPatch = z
-  .object({ task: requiredText('Task', 500), completed: z.boolean(), notes: optionalText('Notes', 2000) })
+  .object({ task: requiredText('Task', 500), completed: z.boolean(), notes: optionalText('Notes', 2000), result })
   .partial();
 export type ChecklistPatch = z.infer<typeof checklistPatch>;
 
@@ -67,6 +73,8 @@ export const schedule = z.object({
   assignedTo: userRef.nullable(),
   checklist: z.array(checklistItem),
   completedAt: z.string().nullable(),
+  /** Who marked it Completed. */
+  completedBy: userRef.nullable(),
   recurrence,
   /** The series this occurrence belongs to (the first occurrence's id); null for a one-off. */
   seriesId: idSchema.nullable(),

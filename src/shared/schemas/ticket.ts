@@ -41,6 +41,10 @@ export const comment = z.object({
 });
 export type Comment = z.infer<typeof comment>;
 
+/** Where a ticket was raised from: a failed checklist item of a maintenance schedule. */
+export const ticketSource = z.object({ kind: z.literal('schedule'), _id: idSchema, itemId: idSchema });
+export type TicketSource = z.infer<typeof ticketSource>;
+
 export const ticket = z.object({
   ...recordMeta,
   ticketNumber: z.string(),
@@ -57,6 +61,7 @@ export const ticket = z.object({
   closedAt: z.string().nullable(),
   comments: z.array(comment),
   attachments: z.array(fileRef),
+  source: ticketSource.nullable(),
 });
 export type Ticket = z.infer<typeof ticket>;
 
@@ -75,6 +80,7 @@ export const ticketCreate = z.object({
   priority: priority.default('Medium'),
   category: category.default('Mechanical'),
   estimatedHours: estimatedHours.default(null),
+  source: ticketSource.optional(),
 });
 export type TicketCreate = z.input<typeof ticketCreate>;
 

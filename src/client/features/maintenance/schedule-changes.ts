@@ -46,6 +46,7 @@ export function createScheduleChange(
     assignedTo: refs.assignee && author(refs.assignee),
     checklist: input.checklist,
     completedAt: input.status === 'Completed' ? record.createdAt : null,
+    completedBy: input.status === 'Completed' ? author(user) : null,
     recurrence,
     seriesId: input.seriesId ?? (recurrence ? record._id : null),
     seriesStart: input.seriesStart ?? (recurrence ? input.scheduledDate : null),

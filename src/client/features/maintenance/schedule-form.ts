@@ -46,6 +46,7 @@ export const newChecklistRow = (): ChecklistItem => ({
   task: '',
   completed: false,
   notes: '',
+  result: null,
 });
 
 const pad = (value: number) => String(value).padStart(2, '0');

@@ -11,7 +11,9 @@ import {
   scheduleUpdate,
   scheduleUpdated,
 } from '../../../../shared/schemas/schedule.ts';
+import { checklistNotAssigned, mayAnswerChecklist } from '../../../../shared/permissions.ts';
 import { changeContext } from '../../../lib/change-context.ts';
+import { forbidden } from '../../../lib/errors.ts';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['maintenance'];
@@ -76,10 +78,13 @@ const maintenance: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/checklist/:itemId',
     {
-      preHandler: manage,
+      preHandler: app.requirePermission('checklist:answer'),
       schema: { tags, params: checklistParams, body: checklistPatch, response: { 200: scheduleUpdated, ...errors } },
     },
     async (request) => {
+      if (!mayAnswerChecklist(request.user, await app.repos.schedules.get(request.params.id))) {
+        throw forbidden(checklistNotAssigned);
+      }
       const { record, overwritten } = await app.repos.schedules.patchChecklistItem(
         request.params.id,
         request.params.itemId,

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { failTicketId } from '../../src/shared/checklist.ts';
+import { checklistNotAssigned } from '../../src/shared/permissions.ts';
+import { schedule, type Schedule } from '../../src/shared/schemas/schedule.ts';
+import { ticket } from '../../src/shared/schemas/ticket.ts';
+import { type Account, addMachine, useTeamApp } from './helpers/app.ts';
+import { errorMessage } from './helpers/json.ts';
+
+const t = useTeamApp();
+
+function send(account: Account, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) {
+  return t.app.inject({ method, url, payload, headers: { ...account.headers, 'x-change-id': randomUUID() } });
+}
+
+async function assignedSchedule(assignee: Account): Promise<Schedule & { machineId: string }> {
+  const machineId = await addMachine(t);
+  const response = await send(t.team.engineer, 'POST', '/api/maintenance', {
+    title: 'Quarterly press inspection',
+    machine: machineId,
+    scheduledDate: new Date().toISOString(),
+    assignedTo: assignee._id,
+    checklist: [{ task: 'Check hydraulic hoses' }, { task: 'Test emergency stop' }],
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { ...schedule.parse(response.json()), machineId };
+}
+
+describe('checklists that act', () => {
+  it('records Pass, Fail and N/A with the note, and lets the assignee answer but not other operators', async () => {
+    const job = await assignedSchedule(t.team.operator);
+    const [hoses, stop] = job.checklist;
+    const url = (itemId: string) => `/api/maintenance/${job._id}/checklist/${itemId}`;
+    const failed = await send(t.team.operator, 'PATCH', url(hoses!._id), {
+      result: 'Fail',
+      notes: 'Weeping at fitting 3',
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(schedule.parse(failed.json()).checklist[0]).toMatchObject({ result: 'Fail', notes: 'Weeping at fitting 3' });
+    expect((await send(t.team.engineer, 'PATCH', url(stop!._id), { result: 'N/A' })).statusCode).toBe(200);
+
+    const other = await assignedSchedule(t.team.engineer);
+    const refused = await send(
+      t.team.operator,
+      'PATCH',
+      `/api/maintenance/${other._id}/checklist/${other.checklist[0]!._id}`,
+      {
+        result: 'Pass',
+      },
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(errorMessage(refused)).toBe(checklistNotAssigned);
+    const bad = await send(t.team.operator, 'PATCH', url(stop!._id), { result: 'Maybe' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorMessage(bad)).toMatch(/Result must be one of: Pass, Fail, N\/A/);
+
+    const history = await send(t.team.operator, 'GET', `/api/maintenance/${job._id}/history`);
+    expect(history.json<{ field: string }[]>().map((entry) => entry.field)).toContain(`checklist.${hoses!._id}.result`);
+  });
+
+  it('raises one ticket from a failed item, however many devices raise it, linked to the schedule and item', async () => {
+    const job = await assignedSchedule(t.team.operator);
+    const item = job.checklist[0]!;
+    const source = { kind: 'schedule', _id: job._id, itemId: item._id };
+    const raise = (account: Account) =>
+      send(account, 'POST', '/api/tickets', {
+        _id: failTicketId(job._id, item._id),
+        title: item.task,
+        description: 'Weeping at fitting 3',
+        machine: job.machineId,
+        source,
+      });
+    const first = await raise(t.team.operator);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(ticket.parse(first.json())).toMatchObject({ _id: failTicketId(job._id, item._id), source });
+    const second = await raise(t.team.engineer);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(ticket.parse(second.json())._id).toBe(failTicketId(job._id, item._id));
+
+    const unknownItem = await send(t.team.operator, 'POST', '/api/tickets', {
+      title: 'x',
+      description: 'y',
+      machine: job.machineId,
+      source: { ...source, itemId: randomUUID() },
+    });
+    expect(unknownItem.statusCode).toBe(400);
+    expect(errorMessage(unknownItem)).toBe('source: checklist item not found');
+  });
+
+  it('records who completed a schedule and when, and clears it when reopened', async () => {
+    const job = await assignedSchedule(t.team.operator);
+    const done = await send(t.team.engineer, 'PUT', `/api/maintenance/${job._id}`, { status: 'Completed' });
+    expect(schedule.parse(done.json())).toMatchObject({
+      completedBy: { _id: t.team.engineer._id, name: t.team.engineer.name },
+      completedAt: expect.any(String),
+    });
+    const reopened = await send(t.team.engineer, 'PUT', `/api/maintenance/${job._id}`, { status: 'In Progress' });
+    expect(schedule.parse(reopened.json())).toMatchObject({ completedBy: null, completedAt: null });
+  });
+});
