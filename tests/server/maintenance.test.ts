@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { deniedMessage } from '../../src/shared/permissions.ts';
+import { checklistNotAssigned, deniedMessage } from '../../src/shared/permissions.ts';
 import { historyEntry, type Overwrite } from '../../src/shared/schemas/common.ts';
 import { machine } from '../../src/shared/schemas/machine.ts';
 import { schedule, scheduleUpdated, type Schedule } from '../../src/shared/schemas/schedule.ts';
@@ -87,8 +87,8 @@ describe('maintenance schedules', () => {
       version: 1,
     });
     expect(created.checklist).toEqual([
-      { _id: clientItemId, task: 'Drain oil', completed: false, notes: '' },
-      { _id: expect.any(String) as string, task: 'Fit new filters', completed: false, notes: 'Part HF-22' },
+      { _id: clientItemId, task: 'Drain oil', completed: false, notes: '', result: null },
+      { _id: expect.any(String) as string, task: 'Fit new filters', completed: false, notes: 'Part HF-22', result: null },
     ]);
 
     const read = await request(t.team.operator, 'GET', `/api/maintenance/${created._id}`);
@@ -125,12 +125,14 @@ describe('maintenance schedules', () => {
     expect(created.statusCode).toBe(status);
     const updated = await request(account, 'PUT', `/api/maintenance/${existing._id}`, { priority: 'Critical' });
     expect(updated.statusCode).toBe(allowed ? 200 : 403);
+    // The schedule is not assigned to them: only engineers and admins answer its checklist (checklists.test.ts).
     const patched = await request(account, 'PATCH', `/api/maintenance/${existing._id}/checklist/${itemId}`, {
       completed: true,
     });
     expect(patched.statusCode).toBe(allowed ? 200 : 403);
     if (!allowed) {
-      for (const response of [created, updated, patched]) expect(response.json()).toEqual({ message: denied });
+      for (const response of [created, updated]) expect(response.json()).toEqual({ message: denied });
+      expect(patched.json()).toEqual({ message: checklistNotAssigned });
     }
 
     // Reading stays open to every role.
@@ -431,8 +433,8 @@ describe('updates', () => {
     expect(replaced.statusCode, replaced.body).toBe(200);
     const body = parseUpdated(replaced.json());
     expect(body.checklist).toEqual([
-      { _id: seals!._id, task: 'Check seals', completed: false, notes: 'Replaced both' },
-      { _id: expect.any(String) as string, task: 'Test run', completed: false, notes: '' },
+      { _id: seals!._id, task: 'Check seals', completed: false, notes: 'Replaced both', result: null },
+      { _id: expect.any(String) as string, task: 'Test run', completed: false, notes: '', result: null },
     ]);
     expect(body.checklist[1]!._id).not.toBe(bolts!._id);
     expect(body.overwritten).toEqual([
@@ -464,7 +466,7 @@ describe('checklist items', () => {
     const body = parseUpdated(first.json());
     expect(body).toMatchObject({ version: 2, overwritten: [] });
     expect(body.checklist).toEqual([
-      { _id: itemId, task: 'Check oil level', completed: true, notes: 'Topped up 2 l' },
+      { _id: itemId, task: 'Check oil level', completed: true, notes: 'Topped up 2 l', result: null },
       created.checklist[1],
     ]);
 

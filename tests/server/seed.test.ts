@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsOf } from '../../src/server/db/client.ts';
@@ -142,6 +142,9 @@ describe('demo seed', () => {
     const waiting = metered!.find((row) => row.status !== 'Completed')!;
     const [meterMachine] = await db.select().from(machines).where(eq(machines.id, waiting.machineId!));
     expect(waiting.dueHours).toBeGreaterThan(meterMachine!.operatingHours);
+    const [raised] = await db.select().from(tickets).where(isNotNull(tickets.sourceScheduleId));
+    const inspection = scheduleRows.find((row) => row.id === raised!.sourceScheduleId)!;
+    expect(inspection.checklist.find((item) => item._id === raised!.sourceItemId)).toMatchObject({ result: 'Fail' });
     const readings = await db.select().from(machineReadings).where(eq(machineReadings.machineId, meterMachine!.id));
     expect(Math.max(...readings.map((reading) => reading.hours))).toBe(meterMachine!.operatingHours);
     for (const row of scheduleRows) expect(z.array(checklistItem).min(3).parse(row.checklist)).toEqual(row.checklist);

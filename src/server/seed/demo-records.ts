@@ -315,6 +315,7 @@ function buildSchedule({ random, now, history, admins, engineers }: Context, { r
       task,
       completed: position < done,
       notes: position < done && random.chance(0.5) ? random.pick(completionNotes) : '',
+      result: position < done ? ('Pass' as const) : null,
     })),
     createdBy: planner.id,
     completedAt: status === 'Completed' ? finishedAt : null,

@@ -73,6 +73,7 @@ export async function seedDemoIfEmpty(database: Database): Promise<boolean> {
     );
     await insertInChunks(tx, schedules, withSeq([...records.schedules, ...series.schedules]));
     await insertInChunks(tx, machineReadings, series.readings);
+    await insertInChunks(tx, tickets, withSeq(series.tickets));
     await insertInChunks(tx, recordHistory, records.history);
     const ticketsByMachine = new Map<string, string[]>();
     for (const ticket of records.tickets) {

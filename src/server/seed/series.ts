@@ -1,11 +1,13 @@
+import { failTicketId } from '../../shared/checklist.ts';
 import { freshChecklist, nextDate, successorOf, type Recurrence } from '../../shared/recurrence.ts';
 import { derivedId } from '../../shared/ids.ts';
-import type { machineReadings, machines, schedules } from '../db/schema.ts';
+import type { machineReadings, machines, schedules, tickets } from '../db/schema.ts';
 import type { Random } from './random.ts';
 
 type ScheduleRow = Omit<typeof schedules.$inferInsert, 'changeSeq'>;
 type ReadingRow = typeof machineReadings.$inferInsert;
 type MachineRow = Omit<typeof machines.$inferInsert, 'changeSeq'>;
+type TicketRow = Omit<typeof tickets.$inferInsert, 'changeSeq'>;
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -62,7 +64,11 @@ function occurrence(
     estimatedDuration: plan.hours,
     machineId: machine.id!,
     assignedTo: engineerId,
-    checklist: freshChecklist(fields.id, items).map((item) => ({ ...item, completed: completedAt !== null })),
+    checklist: freshChecklist(fields.id, items).map((item) => ({
+      ...item,
+      completed: completedAt !== null,
+      result: completedAt ? ('Pass' as const) : null,
+    })),
     recurrence: plan.recurrence,
     seriesId: fields.seriesId,
     seriesStart: fields.seriesStart,
@@ -133,16 +139,39 @@ function meterSeries(context: SeriesContext, machine: MachineRow) {
   return { schedules: [first, waiting], readings };
 }
 
-/** The demo's recurring and meter-based maintenance (src/docs/recurrence.md). */
+/**
+ * The last completed inspection found a weak hook latch: the item failed, with its note, and raised
+ * the repair ticket, linked both ways (src/docs/checklists.md).
+ */
+function failedCheck(context: SeriesContext, series: ScheduleRow[]): TicketRow {
+  const inspection = series.findLast((row) => row.status === 'Completed')!;
+  const item = inspection.checklist![1]!;
+  Object.assign(item, { result: 'Fail', notes: 'Latch spring weak: the latch does not snap shut' });
+  return {
+    id: failTicketId(inspection.id!, item._id),
+    title: item.task,
+    description: item.notes,
+    machineId: inspection.machineId,
+    priority: 'High',
+    category: 'Mechanical',
+    status: 'In Progress',
+    reportedBy: context.engineerId,
+    assignedTo: context.engineerId,
+    sourceScheduleId: inspection.id!,
+    sourceItemId: item._id,
+    createdAt: inspection.completedAt!,
+    updatedAt: inspection.completedAt!,
+  };
+}
+
+/** The demo's recurring and meter-based maintenance (src/docs/recurrence.md) and a failed check's ticket. */
 export function buildDemoSeries(context: SeriesContext, plantMachines: MachineRow[]) {
   const named = (part: string) => plantMachines.find((machine) => machine.name.includes(part)) ?? plantMachines[0]!;
   const meter = meterSeries(context, named('Cold Rolling Mill'));
+  const inspections = dateSeries(context, datePlans[0]!, named('Crane'));
   return {
-    schedules: [
-      ...dateSeries(context, datePlans[0]!, named('Crane')),
-      ...dateSeries(context, datePlans[1]!, named('Hot Reversing Mill')),
-      ...meter.schedules,
-    ],
+    tickets: [failedCheck(context, inspections)],
+    schedules: [...inspections, ...dateSeries(context, datePlans[1]!, named('Hot Reversing Mill')), ...meter.schedules],
     readings: meter.readings,
   };
 }

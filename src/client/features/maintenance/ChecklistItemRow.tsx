@@ -1,10 +1,13 @@
 import { Check } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { checklistNotAssigned, mayAnswerChecklist } from '../../../shared/permissions.ts';
 import type { ChecklistItem, ChecklistPatch } from '../../../shared/schemas/schedule.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Textarea } from '../../components/ui/Field.tsx';
 import { useSignedInUser } from '../../data/session.ts';
 import { saveAndNotify } from '../../data/save-change.ts';
+import { CheckResultButtons } from './CheckResultButtons.tsx';
+import { FailTicket } from './FailTicket.tsx';
 import { checklistChange } from './schedule-changes.ts';
 import type { LocalSchedule } from './schedule-list.ts';
 
@@ -13,9 +16,14 @@ interface ChecklistItemRowProps {
   item: ChecklistItem;
 }
 
-/** One task: the tick is saved at once, the note when the field is left or with Save. */
+/**
+ * One task: the tick and the result (Pass, Fail, N/A) are saved at once, the note when the field is left
+ * or with Save; a failed item offers to raise its repair ticket.
+ */
 export function ChecklistItemRow({ schedule, item }: ChecklistItemRowProps) {
   const user = useSignedInUser();
+  const mayAnswer = mayAnswerChecklist(user, schedule);
+  const result = item.result ?? null;
   const [note, setNote] = useState(item.notes);
   // Leaving the field and pressing Save both save, before the stored note changes; the second finds nothing new.
   const savedNote = useRef(item.notes);
@@ -31,24 +39,36 @@ export function ChecklistItemRow({ schedule, item }: ChecklistItemRowProps) {
   }
 
   return (
-    <li className="space-y-2 rounded-lg border border-slate-200 p-3">
-      <label className="flex min-h-11 cursor-pointer items-center gap-3">
-        <span className="relative inline-flex size-11 shrink-0">
-          <input
-            type="checkbox"
-            checked={item.completed}
-            onChange={(event) => void save({ completed: event.target.checked })}
-            className="peer size-11 cursor-pointer appearance-none rounded-lg border-2 border-slate-300 bg-white checked:border-green-600 checked:bg-green-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          />
-          <Check
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-0 m-auto size-6 text-white opacity-0 peer-checked:opacity-100"
-          />
-        </span>
-        <span className={`text-sm break-words ${item.completed ? 'text-slate-500 line-through' : 'text-slate-900'}`}>
-          {item.task}
-        </span>
-      </label>
+    <li
+      className="space-y-2 rounded-lg border border-slate-200 p-3"
+      title={mayAnswer ? undefined : checklistNotAssigned}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <label className="flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-3">
+          <span className="relative inline-flex size-11 shrink-0">
+            <input
+              type="checkbox"
+              checked={item.completed}
+              disabled={!mayAnswer}
+              onChange={(event) => void save({ completed: event.target.checked })}
+              className="peer size-11 cursor-pointer appearance-none rounded-lg border-2 border-slate-300 bg-white checked:border-green-600 checked:bg-green-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            />
+            <Check
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-0 m-auto size-6 text-white opacity-0 peer-checked:opacity-100"
+            />
+          </span>
+          <span className={`text-sm break-words ${item.completed ? 'text-slate-500 line-through' : 'text-slate-900'}`}>
+            {item.task}
+          </span>
+        </label>
+        <CheckResultButtons
+          task={item.task}
+          result={result}
+          disabled={!mayAnswer}
+          onChange={(next) => void save({ result: next })}
+        />
+      </div>
       <div className="flex items-start gap-2 sm:pl-14">
         <Textarea
           aria-label={`Notes for ${item.task}`}
@@ -58,6 +78,7 @@ export function ChecklistItemRow({ schedule, item }: ChecklistItemRowProps) {
           value={note}
           onChange={(event) => setNote(event.target.value)}
           onBlur={saveNote}
+          disabled={!mayAnswer}
           className="min-h-11 flex-1"
         />
         {note.trim() !== item.notes && (
@@ -66,6 +87,11 @@ export function ChecklistItemRow({ schedule, item }: ChecklistItemRowProps) {
           </Button>
         )}
       </div>
+      {result === 'Fail' && (
+        <div className="sm:pl-14">
+          <FailTicket schedule={schedule} item={item} />
+        </div>
+      )}
     </li>
   );
 }

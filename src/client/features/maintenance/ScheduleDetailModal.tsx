@@ -33,7 +33,12 @@ function ScheduleDetails({ schedule }: { schedule: LocalSchedule }) {
             <SeriesText schedule={schedule} />
           </Detail>
         )}
-        {schedule.completedAt && <Detail label="Completed">{new Date(schedule.completedAt).toLocaleString()}</Detail>}
+        {schedule.completedAt && (
+          <Detail label="Completed">
+            {new Date(schedule.completedAt).toLocaleString()}
+            {schedule.completedBy && ` by ${schedule.completedBy.name}`}
+          </Detail>
+        )}
         <Detail label="Status" className="col-span-2 sm:col-span-1">
           <ScheduleStatusSelect schedule={schedule} />
         </Detail>

@@ -109,7 +109,14 @@ export function checklistChange(
   item: Pick<ChecklistItem, '_id' | 'task'>,
   patch: ChecklistPatch,
 ): QueuedChange {
-  const what = patch.completed === undefined ? 'Note' : patch.completed ? 'Ticked' : 'Unticked';
+  const what =
+    patch.result !== undefined
+      ? `Result ${patch.result ?? 'cleared'}`
+      : patch.completed === undefined
+        ? 'Note'
+        : patch.completed
+          ? 'Ticked'
+          : 'Unticked';
   return {
     userId: user._id,
     entity: 'schedule',

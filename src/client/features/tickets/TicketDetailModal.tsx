@@ -10,6 +10,7 @@ import { TicketComments } from './TicketComments.tsx';
 import { ticketAttachmentChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
 import { useTicket } from './use-tickets.ts';
+import { TicketSource } from './TicketSource.tsx';
 
 function TicketDetails({ ticket }: { ticket: LocalTicket }) {
   const user = useSignedInUser();
@@ -27,6 +28,7 @@ function TicketDetails({ ticket }: { ticket: LocalTicket }) {
         </div>
         <h3 className="text-xl font-semibold break-words text-slate-900">{ticket.title}</h3>
         <p className="text-sm whitespace-pre-wrap text-slate-700">{ticket.description}</p>
+        {ticket.source && <TicketSource source={ticket.source} />}
       </div>
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-3">
