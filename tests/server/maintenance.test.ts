@@ -88,7 +88,13 @@ describe('maintenance schedules', () => {
     });
     expect(created.checklist).toEqual([
       { _id: clientItemId, task: 'Drain oil', completed: false, notes: '', result: null },
-      { _id: expect.any(String) as string, task: 'Fit new filters', completed: false, notes: 'Part HF-22', result: null },
+      {
+        _id: expect.any(String) as string,
+        task: 'Fit new filters',
+        completed: false,
+        notes: 'Part HF-22',
+        result: null,
+      },
     ]);
 
     const read = await request(t.team.operator, 'GET', `/api/maintenance/${created._id}`);
