@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CircleCheck, ClipboardList, Factory, OctagonAlert } from 'lucide-react';
@@ -14,7 +15,8 @@ import { StatusDistribution } from './StatusDistribution.tsx';
 
 const viewAll = 'flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50';
 
-export function DashboardPage() {
+/** `assigned`: the maintenance assigned to the user, from the maintenance feature (the route puts it in). */
+export function DashboardPage({ assigned }: { assigned?: ReactNode }) {
   const user = useSignedInUser();
   const data = useLiveQuery(() => readDashboard(localDb), []);
   const machines = data?.machines;
@@ -62,6 +64,8 @@ export function DashboardPage() {
             <QuickActions role={user.role} />
           </Panel>
         </div>
+
+        {assigned}
 
         <div className="grid gap-6 lg:grid-cols-2">
           <Panel

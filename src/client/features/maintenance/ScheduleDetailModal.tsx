@@ -65,7 +65,8 @@ function ScheduleDetails({ schedule }: { schedule: LocalSchedule }) {
 interface ScheduleDetailModalProps {
   scheduleId: string | null;
   onClose: () => void;
-  onEdit: (id: string) => void;
+  /** Opens the edit form; none where the user cannot plan maintenance (the dashboard's My Maintenance). */
+  onEdit?: (id: string) => void;
 }
 
 /** The item as this device has it, live: ticks and notes show at once, marked until sent. */
@@ -80,7 +81,8 @@ export function ScheduleDetailModal({ scheduleId, onClose, onEdit }: ScheduleDet
       title={schedule?.title ?? 'Maintenance'}
       size="lg"
       footer={
-        schedule && (
+        schedule &&
+        onEdit && (
           <Button variant="secondary" onClick={() => onEdit(schedule._id)}>
             <Pencil aria-hidden="true" className="size-4" /> Edit
           </Button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { unansweredItems } from '../../../shared/checklist.ts';
 import { scheduleStatuses, type ScheduleStatus } from '../../../shared/enums.ts';
+import { can, deniedMessage } from '../../../shared/permissions.ts';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { Select } from '../../components/ui/Field.tsx';
 import { useSignedInUser } from '../../data/session.ts';
@@ -15,6 +16,7 @@ export function ScheduleStatusSelect({ schedule, className = '' }: { schedule: L
   const user = useSignedInUser();
   const [confirming, setConfirming] = useState(false);
   const unanswered = unansweredItems(schedule.checklist);
+  const allowed = can(user.role, 'schedule:manage');
 
   function choose(status: ScheduleStatus) {
     if (status === 'Completed' && unanswered.length > 0) setConfirming(true);
@@ -28,6 +30,8 @@ export function ScheduleStatusSelect({ schedule, className = '' }: { schedule: L
         options={scheduleStatuses}
         value={shownStatus(schedule)}
         onChange={(event) => choose(event.target.value as ScheduleStatus)}
+        disabled={!allowed}
+        title={allowed ? undefined : deniedMessage(user.role, 'schedule:manage')}
         className={className}
       />
       <ConfirmDialog

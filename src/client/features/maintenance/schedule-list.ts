@@ -1,3 +1,4 @@
+import { isAnswered } from '../../../shared/checklist.ts';
 import type { Priority, ScheduleStatus } from '../../../shared/enums.ts';
 import { effectiveScheduleStatus } from '../../../shared/schedule-status.ts';
 import type { Schedule } from '../../../shared/schemas/schedule.ts';
@@ -53,8 +54,9 @@ export function scheduledDateText(schedule: Pick<Schedule, 'scheduledDate'>): st
   return new Date(schedule.scheduledDate).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** Items ticked or given a result. */
 export function checklistDone(schedule: Pick<Schedule, 'checklist'>): number {
-  return schedule.checklist.filter((item) => item.completed).length;
+  return schedule.checklist.filter(isAnswered).length;
 }
 
 /** "Due at 12,500 h (machine at 12,100 h)" for a meter-based occurrence. */

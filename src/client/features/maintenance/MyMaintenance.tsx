@@ -1,0 +1,58 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { Badge, scheduleStatusTone } from '../../components/ui/Badge.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
+import { PendingMark } from '../../components/ui/PendingMark.tsx';
+import { localDb } from '../../data/db.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { ScheduleDetailModal } from './ScheduleDetailModal.tsx';
+import { scheduledDateText, shownStatus } from './schedule-list.ts';
+
+/**
+ * The open maintenance assigned to the signed-in user, soonest first, on the dashboard. Operators, who
+ * do not plan maintenance, answer the checklists of their jobs from here (src/docs/checklists.md).
+ */
+export function MyMaintenance() {
+  const user = useSignedInUser();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const items = useLiveQuery(
+    () =>
+      localDb.schedules
+        .orderBy('scheduledDate')
+        .filter((schedule) => schedule.assignedTo?._id === user._id && schedule.status !== 'Completed')
+        .limit(5)
+        .toArray(),
+    [user._id],
+  );
+  if (!items?.length && openId === null) return null;
+  return (
+    <Panel title="My Maintenance">
+      <ul className="-my-2 divide-y divide-slate-100">
+        {items?.map((schedule) => {
+          const status = shownStatus(schedule);
+          return (
+            <li key={schedule._id}>
+              <button
+                type="button"
+                onClick={() => setOpenId(schedule._id)}
+                className="flex min-h-14 w-full items-center justify-between gap-3 rounded-lg py-2 text-left hover:bg-slate-50"
+              >
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-slate-900">{schedule.title}</span>
+                  <span className="block truncate text-sm text-slate-500">
+                    {schedule.machine?.name ?? 'No machine'} · {scheduledDateText(schedule)}
+                  </span>
+                </span>
+                <span className="flex shrink-0 items-center gap-2">
+                  <PendingMark count={schedule._pending} />
+                  <Badge tone={scheduleStatusTone[status]}>{status}</Badge>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <ScheduleDetailModal scheduleId={openId} onClose={() => setOpenId(null)} />
+    </Panel>
+  );
+}
