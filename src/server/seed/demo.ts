@@ -67,8 +67,9 @@ export async function seedDemoIfEmpty(database: Database): Promise<boolean> {
     await insertInChunks(tx, ticketComments, records.comments);
     await insertInChunks(tx, incidents, withSeq(records.incidents));
     const engineer = people.find((person) => person.role === 'maintenance_engineer')!;
+    const operator = people.find((person) => person.role === 'operator')!;
     const series = buildDemoSeries(
-      { random: createRandom(demoSeed + 2), now, engineerId: engineer.id },
+      { random: createRandom(demoSeed + 2), now, engineerId: engineer.id, operatorId: operator.id },
       records.machines,
     );
     await insertInChunks(tx, schedules, withSeq([...records.schedules, ...series.schedules]));
@@ -80,7 +81,6 @@ export async function seedDemoIfEmpty(database: Database): Promise<boolean> {
       if (ticket.machineId)
         ticketsByMachine.set(ticket.machineId, [...(ticketsByMachine.get(ticket.machineId) ?? []), ticket.id!]);
     }
-    const operator = people.find((person) => person.role === 'operator')!;
     const machineStatuses = records.machines.map((machine) => ({ id: machine.id!, status: machine.status }));
     await seedDowntime(tx, createRandom(demoSeed + 1), machineStatuses, ticketsByMachine, operator.id, now);
     await tx.execute(sql`analyze`);

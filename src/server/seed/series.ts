@@ -16,6 +16,7 @@ interface SeriesPlan {
   recurrence: Recurrence;
   checklist: string[];
   hours: number;
+  byOperator?: boolean;
 }
 
 const datePlans: SeriesPlan[] = [
@@ -24,6 +25,7 @@ const datePlans: SeriesPlan[] = [
     recurrence: { every: 1, unit: 'week' },
     checklist: ['Measure rope diameter', 'Check hook latch', 'Test limit switches'],
     hours: 1,
+    byOperator: true,
   },
   {
     title: 'Monthly lubrication round',
@@ -44,10 +46,12 @@ interface SeriesContext {
   random: Random;
   now: Date;
   engineerId: string;
+  /** The crane inspections are an operator's round: they answer its checklist. */
+  operatorId: string;
 }
 
 function occurrence(
-  { random, engineerId }: SeriesContext,
+  { random, engineerId, operatorId }: SeriesContext,
   plan: SeriesPlan,
   machine: MachineRow,
   fields: { id: string; seriesId: string; seriesStart: Date; scheduledDate: Date; dueHours?: number },
@@ -63,7 +67,7 @@ function occurrence(
     scheduledDate: fields.scheduledDate,
     estimatedDuration: plan.hours,
     machineId: machine.id!,
-    assignedTo: engineerId,
+    assignedTo: plan.byOperator ? operatorId : engineerId,
     checklist: freshChecklist(fields.id, items).map((item) => ({
       ...item,
       completed: completedAt !== null,
@@ -155,7 +159,7 @@ function failedCheck(context: SeriesContext, series: ScheduleRow[]): TicketRow {
     priority: 'High',
     category: 'Mechanical',
     status: 'In Progress',
-    reportedBy: context.engineerId,
+    reportedBy: context.operatorId,
     assignedTo: context.engineerId,
     sourceScheduleId: inspection.id!,
     sourceItemId: item._id,
