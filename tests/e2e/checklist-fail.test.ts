@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -11,15 +12,7 @@ interface ServerTicket {
   source: { kind: string; _id: string; itemId: string } | null;
 }
 
-async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  const token = await apiToken(e2e.server.url, 'admin');
-  const response = await fetch(`${e2e.server.url}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await response.json()) as T;
-}
+const api = apiAs(() => e2e.server.url);
 
 it('an operator fails a check offline and raises its repair ticket; online the server has one ticket linked to the item', async () => {
   const title = `Press guard inspection ${Date.now()}`;

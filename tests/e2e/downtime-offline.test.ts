@@ -1,16 +1,13 @@
 import { expect, it } from 'vitest';
 import type { DowntimeEvent } from '../../src/shared/schemas/downtime.ts';
 import type { Machine } from '../../src/shared/schemas/machine.ts';
-import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { openControlledPage, screenshot } from './helpers/browser.ts';
+import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
 
-async function api<T>(path: string): Promise<T> {
-  const token = await apiToken(e2e.server.url, 'admin');
-  const response = await fetch(`${e2e.server.url}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return (await response.json()) as T;
-}
+const api = apiAs(() => e2e.server.url);
 
 it('records a stop made offline with its reason and ticket once, with the length it had on the floor', async () => {
   const machines = await api<Machine[]>('machines');

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { openControlledPage, screenshot } from './helpers/browser.ts';
+import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -11,15 +12,7 @@ interface ServerSchedule {
   checklist: { _id: string; task: string; completed: boolean; notes: string }[];
 }
 
-async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  const token = await apiToken(e2e.server.url, 'admin');
-  const response = await fetch(`${e2e.server.url}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await response.json()) as T;
-}
+const api = apiAs(() => e2e.server.url);
 
 const named = async (title: string) =>
   (await api<ServerSchedule[]>('maintenance')).filter((item) => item.title === title);

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { openControlledPage, screenshot } from './helpers/browser.ts';
+import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -12,15 +13,7 @@ interface ServerSchedule {
   seriesId: string | null;
 }
 
-async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  const token = await apiToken(e2e.server.url, 'admin');
-  const response = await fetch(`${e2e.server.url}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await response.json()) as T;
-}
+const api = apiAs(() => e2e.server.url);
 
 it('completes a weekly occurrence offline: its successor is on the calendar at once, planned ones after it, one on the server', async () => {
   const title = `Crane hook inspection ${Date.now()}`;
