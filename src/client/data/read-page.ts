@@ -41,7 +41,8 @@ const fewFound = 100;
  */
 async function idsWithWords<T extends Keyed, I>(table: Table<T, string, I>, words: string[]) {
   const range = (word: string) => table.where('_words').startsWith(word);
-  const counts = await Promise.all(words.map((word) => range(word).count()));
+  // One word (a first keystroke, the common case) needs no order: its range is read once, not counted first.
+  const counts = words.length === 1 ? [0] : await Promise.all(words.map((word) => range(word).count()));
   const rarestFirst = words.map((word, index) => ({ word, count: counts[index]! })).sort((a, b) => a.count - b.count);
   let ids: Set<string> | null = null;
   for (const [index, { word }] of rarestFirst.entries()) {
