@@ -52,7 +52,7 @@ export const incidentReporterFields = [
   'immediateActions',
 ] as const;
 
-interface Actor {
+export interface Actor {
   _id: string;
   role: Role;
 }

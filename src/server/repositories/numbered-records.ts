@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, like, sql, type SQL } from 'drizzle-orm';
-import { roleLabels, type Role } from '../../shared/enums.ts';
+import { roleLabels } from '../../shared/enums.ts';
 import { queryWords, wordsOf } from '../../shared/search-words.ts';
-import { permissions, type Action } from '../../shared/permissions.ts';
+import { permissions, type Action, type Actor } from '../../shared/permissions.ts';
 import type { Overwrite } from '../../shared/schemas/common.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { incidents, tickets } from '../db/schema.ts';
@@ -24,10 +24,7 @@ import { pageCount } from './sql-helpers.ts';
 export type NumberedTable = typeof tickets | typeof incidents;
 export type NumberedEntity = 'ticket' | 'incident';
 
-export interface Actor {
-  _id: string;
-  role: Role;
-}
+export type { Actor } from '../../shared/permissions.ts';
 
 export const numberedTables: Record<NumberedEntity, NumberedTable> = { ticket: tickets, incident: incidents };
 const labels: Record<NumberedEntity, string> = { ticket: 'Ticket', incident: 'Incident' };

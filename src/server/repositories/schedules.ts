@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CheckResult } from '../../shared/checklist.ts';
+import { checklistNotAssigned, mayAnswerChecklist, type Actor } from '../../shared/permissions.ts';
 import type { ScheduleStatus } from '../../shared/enums.ts';
 import { waitsForHours } from '../../shared/recurrence.ts';
 import { effectiveScheduleStatus } from '../../shared/schedule-status.ts';
@@ -16,7 +17,7 @@ import type {
 } from '../../shared/schemas/schedule.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { machines, schedules, users } from '../db/schema.ts';
-import { badRequest, notFound } from '../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../lib/errors.ts';
 import { createOnce } from './create-once.ts';
 import { assertReferences } from './references.ts';
 import { readHistory } from './history.ts';
@@ -345,10 +346,13 @@ export function createScheduleRepository(database: Database) {
       id: string,
       itemId: string | number,
       patch: ChecklistPatch,
+      actor: Actor,
       context: ChangeContext,
     ): Promise<{ record: Schedule; overwritten: Overwrite[] }> {
       return writeChange(database, 'schedule', id, context, load, async (tx, changeSeq) => {
         const row = await findRow(tx, id);
+        const assignee = row.assignedTo ? { _id: row.assignedTo } : null;
+        if (!mayAnswerChecklist(actor, { assignedTo: assignee })) throw forbidden(checklistNotAssigned);
         const checklist = row.checklist.map(toItem);
         const index = typeof itemId === 'number' ? itemId : checklist.findIndex((item) => item._id === itemId);
         const item = checklist[index];
