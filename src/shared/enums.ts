@@ -34,3 +34,8 @@ export type TicketCategory = (typeof ticketCategories)[number];
 export type IncidentType = (typeof incidentTypes)[number];
 export type IncidentStatus = (typeof incidentStatuses)[number];
 export type ScheduleStatus = (typeof scheduleStatuses)[number];
+/** Corrective and preventive actions of an incident's investigation (src/docs/corrective-actions.md). */
+export const actionKinds = ['corrective', 'preventive'] as const;
+export const actionStatuses = ['Open', 'Done', 'Verified'] as const;
+export type ActionKind = (typeof actionKinds)[number];
+export type ActionStatus = (typeof actionStatuses)[number];

@@ -21,6 +21,8 @@ export const permissions = {
   'ticket:comment': { roles: everyone, label: 'comment on tickets' },
   'incident:create': { roles: everyone, label: 'report incidents' },
   'incident:manage': { roles: safety, label: "change an incident's status" },
+  'incident:investigate': { roles: safety, label: 'investigate incidents and verify their actions' },
+  'incident:override-close': { roles: ['admin'], label: 'close an incident whose actions are not verified' },
   'schedule:manage': { roles: engineers, label: 'schedule maintenance' },
   'checklist:answer': { roles: everyone, label: 'answer checklist items of maintenance assigned to them' },
   'analytics:view': { roles: safety, label: 'view analytics' },

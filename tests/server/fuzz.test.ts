@@ -95,8 +95,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// The live-update stream stays open by design: events.test.ts covers it.
+const streams = new Set(['/api/events/']);
+
 function readOperations(spec: { paths: Record<string, Record<string, OpenApiOperation>> }): Operation[] {
-  return Object.entries(spec.paths).flatMap(([path, methods]) =>
+  const requests = Object.entries(spec.paths).filter(([path]) => !streams.has(path));
+  return requests.flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => {
       const parameters = operation.parameters ?? [];
       return {

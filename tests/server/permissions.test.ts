@@ -157,6 +157,17 @@ const cases: Case[] = [
     }),
   },
   {
+    action: 'incident:investigate',
+    name: 'POST /incidents/:id/actions',
+    request: async () => ({
+      method: 'POST',
+      url: `/api/incidents/${await newIncident()}/actions`,
+      payload: { _id: crypto.randomUUID(), title: 'Fit a guard', owner: team.admin._id, dueDate: '2026-12-01' },
+    }),
+  },
+  // PATCH /incidents/:id/actions/:actionId depends on who owns the action, and closing with a reason
+  // (incident:override-close) on the actions: incident-actions.test.ts.
+  {
     action: 'file:upload',
     name: 'POST /incidents/:id/attachments',
     request: async () => ({ method: 'POST', url: `/api/incidents/${await newIncident()}/attachments`, ...asUpload() }),

@@ -26,6 +26,8 @@ export interface Database {
   readonly parallelism: number;
   /** Grows on every committed change, from this server at once and from the others through LISTEN/NOTIFY. */
   version(): number;
+  /** Calls `listener` whenever the version grows; returns the function that stops it. */
+  onChange(listener: () => void): () => void;
   /** False while other servers' commits may go unnoticed (PostgreSQL's LISTEN connection is down): trust no cache then. */
   isListening(): boolean;
   /**
@@ -78,8 +80,10 @@ export function createDatabase({
   stampsAtCommit = false,
 }: DatabaseParts): Database & { ready: Promise<void> } {
   let version = 0;
+  const listeners = new Set<() => void>();
   const bump = () => {
     version += 1;
+    for (const listener of listeners) listener();
   };
   return {
     db,
@@ -87,6 +91,10 @@ export function createDatabase({
     parallelism,
     ready: subscribe(bump),
     version: () => version,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     isListening,
     async write(work) {
       for (let attempt = 1; ; attempt += 1) {

@@ -18,6 +18,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  ActionKind,
+  ActionStatus,
   IncidentStatus,
   IncidentType,
   MachineDepartment,
@@ -30,6 +32,7 @@ import type {
 } from '../../shared/enums.ts';
 import type { CheckResult } from '../../shared/checklist.ts';
 import type { Recurrence } from '../../shared/recurrence.ts';
+import { emptyInvestigation, type Investigation } from '../../shared/schemas/incident-action.ts';
 import type { SyncEntity } from '../../shared/schemas/sync.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -126,8 +129,9 @@ export const tickets = pgTable(
     assignedTo: uuid('assigned_to').references(() => users.id),
     resolvedAt: timestamptz('resolved_at'),
     closedAt: timestamptz('closed_at'),
-    /** A ticket raised by a failed checklist item: its schedule and item. */
+    /** A ticket raised by a failed checklist item (its schedule and item) or by an incident's action. */
     sourceScheduleId: uuid('source_schedule_id').references((): AnyPgColumn => schedules.id),
+    sourceIncidentId: uuid('source_incident_id').references((): AnyPgColumn => incidents.id),
     sourceItemId: uuid('source_item_id'),
     searchWords: text('search_words'),
     searchText: text('search_text')
@@ -151,6 +155,9 @@ export const tickets = pgTable(
     index('tickets_source_idx')
       .on(t.sourceScheduleId, t.sourceItemId)
       .where(sql`${t.sourceScheduleId} is not null`),
+    index('tickets_source_incident_idx')
+      .on(t.sourceIncidentId, t.sourceItemId)
+      .where(sql`${t.sourceIncidentId} is not null`),
   ],
 );
 
@@ -167,6 +174,21 @@ export const ticketComments = pgTable(
   },
   (t) => [index('ticket_comments_ticket_idx').on(t.ticketId, t.createdAt)],
 );
+
+/** An incident's action as stored: people and the ticket by id, names and numbers read with it. */
+export interface StoredAction {
+  _id: string;
+  title: string;
+  kind: ActionKind;
+  ownerId: string | null;
+  dueDate: string;
+  status: ActionStatus;
+  doneAt: string | null;
+  verifiedById: string | null;
+  verifiedAt: string | null;
+  ticketId: string | null;
+  createdAt: string;
+}
 
 export const incidents = pgTable(
   'incidents',
@@ -193,6 +215,9 @@ export const incidents = pgTable(
       .default([]),
     witnesses: jsonb('witnesses').$type<{ name: string; contact: string }[]>().notNull().default([]),
     immediateActions: text('immediate_actions').notNull().default(''),
+    investigation: jsonb('investigation').$type<Investigation>().notNull().default(emptyInvestigation),
+    /** Corrective and preventive actions, people and tickets by id (repositories/incident-actions.ts). */
+    actions: jsonb('actions').$type<StoredAction[]>().notNull().default([]),
     reportedBy: uuid('reported_by').references(() => users.id),
     searchWords: text('search_words'),
     searchText: text('search_text')

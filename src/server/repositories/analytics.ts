@@ -1,6 +1,8 @@
 import { asc, count, desc, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { today } from '../../shared/incident-actions.ts';
 import type {
+  ActionFigures,
   CompletionRate,
   DashboardSummary,
   Distribution,
@@ -98,6 +100,18 @@ export function createAnalyticsRepository(database: Database) {
         from ${tickets} where resolved_at is not null`);
       const [row] = rowsOf<{ mttr: number; total: number }>(result);
       return { mttr: row!.mttr, totalResolvedTickets: row!.total };
+    },
+
+    async actionFigures(now: Date): Promise<ActionFigures> {
+      const result = await db.execute(sql`
+        select count(*) filter (where a->>'status' = 'Open')::int as open,
+          count(*) filter (where a->>'status' = 'Open' and a->>'dueDate' < ${today(now)})::int as overdue,
+          count(*) filter (where a->>'status' = 'Done')::int as done,
+          count(*) filter (where a->>'status' = 'Verified')::int as verified,
+          coalesce(round((avg(extract(epoch from (a->>'verifiedAt')::timestamptz - (a->>'createdAt')::timestamptz))
+            filter (where a->>'status' = 'Verified') / 86400)::numeric, 1), 0)::float8 as "averageDaysToClose"
+        from ${incidents} cross join jsonb_array_elements(${incidents.actions}) as a`);
+      return rowsOf<ActionFigures>(result)[0]!;
     },
 
     async completionRate(): Promise<CompletionRate> {

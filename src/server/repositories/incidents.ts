@@ -3,6 +3,7 @@ import { incidentEditableFields, incidentReporterFields } from '../../shared/per
 import type {
   Incident,
   IncidentCreate,
+  IncidentFilterQuery,
   IncidentListQuery,
   IncidentPage,
   IncidentUpdate,
@@ -15,6 +16,7 @@ import {
   assertMayEdit,
   createNumbered,
   listPage,
+  matchingRecords,
   numberedHistory,
   recordColumns,
   recordNotFound,
@@ -23,12 +25,17 @@ import {
   type Actor,
   type EditRule,
 } from './numbered-records.ts';
-import { diffPatch, writeChange, type ChangeContext } from './record-changes.ts';
+import { closeBlocked } from '../../shared/incident-actions.ts';
+import { can, deniedMessage } from '../../shared/permissions.ts';
+import { conflict, forbidden } from '../lib/errors.ts';
+import { readActions } from './action-rows.ts';
+import { incidentActionMethods } from './incident-actions.ts';
+import { diffPatch, recordHistoryRows, writeChange, type ChangeContext } from './record-changes.ts';
 import { iso } from './sql-helpers.ts';
 
 type IncidentRow = typeof incidents.$inferSelect;
 
-const columns: Record<keyof IncidentUpdate, keyof IncidentRow> = {
+const columns: Record<Exclude<keyof IncidentUpdate, 'closeReason'>, keyof IncidentRow> = {
   title: 'title',
   description: 'description',
   type: 'type',
@@ -40,6 +47,7 @@ const columns: Record<keyof IncidentUpdate, keyof IncidentRow> = {
   involvedPersons: 'involvedPersons',
   witnesses: 'witnesses',
   immediateActions: 'immediateActions',
+  investigation: 'investigation',
 };
 
 const editRule: EditRule = {
@@ -66,7 +74,11 @@ async function loadIncidents(executor: Db | Tx, ids: string[]): Promise<Incident
     .from(incidents)
     .leftJoin(users, eq(users.id, incidents.reportedBy))
     .where(inArray(incidents.id, ids));
-  return rows.map(({ incident: row, reporterName, attachments }) => ({
+  const actions = await readActions(
+    executor,
+    rows.map(({ incident: row }) => row.actions),
+  );
+  return rows.map(({ incident: row, reporterName, attachments }, index) => ({
     _id: row.id,
     incidentNumber: row.incidentNumber,
     title: row.title,
@@ -82,6 +94,8 @@ async function loadIncidents(executor: Db | Tx, ids: string[]): Promise<Incident
     immediateActions: row.immediateActions,
     reportedBy: row.reportedBy ? { _id: row.reportedBy, name: reporterName ?? '' } : null,
     attachments: toFileRefs(attachments),
+    investigation: row.investigation,
+    actions: actions[index]!,
     version: row.version,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -94,18 +108,40 @@ async function loadIncident(executor: Db | Tx, id: string): Promise<Incident> {
   return incident;
 }
 
+/**
+ * An incident closes once every action is verified. An admin may close it anyway, saying why: the
+ * reason is kept in its history.
+ */
+function closeOverride(row: IncidentRow, reason: string | undefined, actor: Actor) {
+  const blocked = closeBlocked(row.incidentNumber, row.actions);
+  if (!blocked) return [];
+  if (reason === undefined) throw conflict(blocked);
+  if (!can(actor.role, 'incident:override-close'))
+    throw forbidden(deniedMessage(actor.role, 'incident:override-close'));
+  return [{ field: 'closeReason', oldValue: null, newValue: reason }];
+}
+
+function filtersOf(query: IncidentFilterQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (query.type) filters.push(eq(incidents.type, query.type));
+  if (query.severity) filters.push(eq(incidents.severity, query.severity));
+  if (query.status) filters.push(eq(incidents.status, query.status));
+  return filters;
+}
+
 export function createIncidentRepository(database: Database) {
   const { db } = database;
 
   return {
     async list(query: IncidentListQuery): Promise<IncidentPage> {
-      const filters: SQL[] = [];
-      if (query.type) filters.push(eq(incidents.type, query.type));
-      if (query.severity) filters.push(eq(incidents.severity, query.severity));
-      if (query.status) filters.push(eq(incidents.status, query.status));
-      const { records, ...page } = await listPage(db, 'incident', filters, query, (ids) => loadIncidents(db, ids));
+      const load = (ids: string[]) => loadIncidents(db, ids);
+      const { records, ...page } = await listPage(db, 'incident', filtersOf(query), query, load);
       return { incidents: records, ...page };
     },
+
+    /** Every incident the list's filters and search find, newest first, in batches (the CSV export). */
+    exportAll: (query: IncidentFilterQuery) =>
+      matchingRecords(db, 'incident', filtersOf(query), query.search, (ids) => loadIncidents(db, ids)),
 
     getMany: (ids: string[], executor: Db | Tx = db) => loadIncidents(executor, ids),
 
@@ -155,7 +191,10 @@ export function createIncidentRepository(database: Database) {
           row,
           changes.map((change) => change.field),
         );
+        const closes = changes.some((change) => change.field === 'status' && change.newValue === 'Closed');
+        const override = closes ? closeOverride(row, patch.closeReason, actor) : [];
         const overwritten = await saveChanges(tx, changeSeq, 'incident', row, changes, {}, context);
+        await recordHistoryRows(tx, 'incident', id, row.version + 1, override, context);
         return { record: await loadIncident(tx, id), overwritten };
       });
     },
@@ -164,6 +203,8 @@ export function createIncidentRepository(database: Database) {
       attachFile(database, 'incident', id, upload, context, loadIncident),
 
     history: (id: string) => numberedHistory(db, 'incident', id),
+
+    ...incidentActionMethods(database, loadIncident),
   };
 }
 

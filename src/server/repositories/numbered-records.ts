@@ -102,6 +102,42 @@ export async function listPage<T extends { _id: string }>(
   };
 }
 
+/**
+ * Every record that matches, in list order, a batch at a time (for exports): each batch starts after
+ * the last one's final (created_at, id), so the thousandth batch costs what the first did.
+ */
+export async function* matchingRecords<T extends { _id: string }>(
+  db: Db,
+  entity: NumberedEntity,
+  filters: SQL[],
+  search: string | undefined,
+  load: (ids: string[]) => Promise<T[]>,
+  batch = 500,
+): AsyncGenerator<T[]> {
+  const table = numberedTables[entity];
+  let after: { id: string; createdAt: Date } | undefined;
+  for (;;) {
+    const rows = await db
+      .select({ id: table.id, createdAt: table.createdAt })
+      .from(table)
+      .where(
+        and(
+          ...filters,
+          ...searchFilters(table, search),
+          after &&
+            sql`(${table.createdAt}, ${table.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+        ),
+      )
+      .orderBy(sql`${table.createdAt} desc nulls last`, desc(table.id))
+      .limit(batch);
+    if (rows.length === 0) return;
+    const byId = new Map((await load(rows.map((row) => row.id))).map((record) => [record._id, record]));
+    yield rows.map((row) => byId.get(row.id)!);
+    if (rows.length < batch) return;
+    after = rows.at(-1);
+  }
+}
+
 export async function numberedHistory(db: Db, entity: NumberedEntity, id: string) {
   await assertExists(db, entity, id);
   return readHistory(db, entity, id);

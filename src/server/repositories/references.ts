@@ -3,10 +3,10 @@ import type { Tx } from '../db/client.ts';
 import { machines, users } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';
 
-/** Checks the machine (live) and assignee a ticket or schedule points at; absent ones are skipped. */
+/** Checks the machine (live) and people (assignee, action owner) a record points at; absent ones are skipped. */
 export async function assertReferences(
   tx: Tx,
-  refs: { machine?: string | undefined; assignedTo?: string | null | undefined },
+  refs: { machine?: string | undefined; assignedTo?: string | null | undefined; owner?: string | undefined },
 ) {
   if (refs.machine !== undefined) {
     const [machine] = await tx
@@ -15,8 +15,9 @@ export async function assertReferences(
       .where(and(eq(machines.id, refs.machine), isNull(machines.deletedAt)));
     if (!machine) throw badRequest('Machine not found');
   }
-  if (refs.assignedTo) {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, refs.assignedTo));
-    if (!user) throw badRequest('assignedTo: no user has this id');
+  for (const [field, id] of Object.entries({ assignedTo: refs.assignedTo, owner: refs.owner })) {
+    if (!id) continue;
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+    if (!user) throw badRequest(`${field}: no user has this id`);
   }
 }

@@ -210,6 +210,7 @@ export function createScheduleRepository(database: Database) {
       const now = new Date();
       const filters: SQL[] = [];
       if (query.status) filters.push(statusFilter(query.status, now));
+      if (query.priority) filters.push(eq(schedules.priority, query.priority));
       if (query.machine) filters.push(eq(schedules.machineId, query.machine));
       if (query.assignee) filters.push(eq(schedules.assignedTo, query.assignee));
       if (query.from) filters.push(gte(schedules.scheduledDate, new Date(query.from)));

@@ -5,6 +5,7 @@ import type {
   Comment,
   Ticket,
   TicketCreate,
+  TicketFilterQuery,
   TicketListQuery,
   TicketPage,
   TicketUpdate,
@@ -14,7 +15,7 @@ import { machines, ticketComments, tickets, users } from '../db/schema.ts';
 import type { Upload } from '../lib/read-uploads.ts';
 import { createOnce } from './create-once.ts';
 import { assertReferences } from './references.ts';
-import { assertItemExists, ticketFromItem } from './ticket-source.ts';
+import { assertItemExists, linkToSource, sourceOf, sourceValues, ticketFromItem } from './ticket-source.ts';
 import { attachFile, attachmentsOf, toFileRefs } from './files.ts';
 import {
   assertExists,
@@ -22,6 +23,7 @@ import {
   bumpRecord,
   createNumbered,
   listPage,
+  matchingRecords,
   numberedHistory,
   recordColumns,
   recordNotFound,
@@ -136,10 +138,7 @@ async function loadTickets(executor: Db | Tx, ids: string[]): Promise<Ticket[]> 
     closedAt: isoOrNull(row.closedAt),
     comments: comments.map(toComment),
     attachments: toFileRefs(attachments),
-    source:
-      row.sourceScheduleId && row.sourceItemId
-        ? { kind: 'schedule' as const, _id: row.sourceScheduleId, itemId: row.sourceItemId }
-        : null,
+    source: sourceOf(row),
     version: row.version,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -152,17 +151,25 @@ async function loadTicket(executor: Db | Tx, id: string): Promise<Ticket> {
   return ticket;
 }
 
+function filtersOf(query: TicketFilterQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(tickets.status, query.status));
+  if (query.priority) filters.push(eq(tickets.priority, query.priority));
+  return filters;
+}
+
 export function createTicketRepository(database: Database) {
   const { db } = database;
 
   return {
     async list(query: TicketListQuery): Promise<TicketPage> {
-      const filters: SQL[] = [];
-      if (query.status) filters.push(eq(tickets.status, query.status));
-      if (query.priority) filters.push(eq(tickets.priority, query.priority));
-      const { records, ...page } = await listPage(db, 'ticket', filters, query, (ids) => loadTickets(db, ids));
+      const { records, ...page } = await listPage(db, 'ticket', filtersOf(query), query, (ids) => loadTickets(db, ids));
       return { tickets: records, ...page };
     },
+
+    /** Every ticket the list's filters and search find, newest first, in batches (the CSV export). */
+    exportAll: (query: TicketFilterQuery) =>
+      matchingRecords(db, 'ticket', filtersOf(query), query.search, (ids) => loadTickets(db, ids)),
 
     getMany: (ids: string[], executor: Db | Tx = db) => loadTickets(executor, ids),
 
@@ -187,13 +194,13 @@ export function createTicketRepository(database: Database) {
               category: input.category ?? 'Mechanical',
               estimatedHours: input.estimatedHours ?? null,
               reportedBy: context.userId,
-              sourceScheduleId: input.source?._id ?? null,
-              sourceItemId: input.source?.itemId ?? null,
+              ...sourceValues(input.source),
               changeSeq,
             })
             .returning({ id: tickets.id });
           return row!.id;
         });
+        if (created && input.source) await linkToSource(tx, changeSeq, input.source, id, context);
         return { record: await loadTicket(tx, id), created };
       });
     },

@@ -20,3 +20,14 @@ export type Mttr = z.infer<typeof mttr>;
 
 export const completionRate = z.object({ completionRate: z.number(), completed: z.number(), total: z.number() });
 export type CompletionRate = z.infer<typeof completionRate>;
+
+/** Corrective and preventive actions over every incident (src/docs/corrective-actions.md). */
+export const actionFigures = z.object({
+  open: z.number(),
+  overdue: z.number(),
+  done: z.number(),
+  verified: z.number(),
+  /** From an action's creation to its verification, in days (one decimal). */
+  averageDaysToClose: z.number(),
+});
+export type ActionFigures = z.infer<typeof actionFigures>;

@@ -23,9 +23,9 @@ export function optionalText(label: string, max = 5000) {
   return z.string().trim().max(max, `${label} must be at most ${max} characters`);
 }
 
-/** A list filter: absent or empty means "any". */
+/** A list filter: absent or empty means "any"; anything else must be valid, and the message says what is. */
 export function optionalFilter<T extends z.ZodType>(schema: T) {
-  return z.union([z.literal(''), schema]).optional();
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 }
 
 export const userRef = z.object({ _id: idSchema, name: z.string() });

@@ -15,6 +15,7 @@ import {
   updated,
   userRef,
 } from './common.ts';
+import { incidentAction, investigation } from './incident-action.ts';
 
 const type = oneOf('Type', incidentTypes);
 const severity = oneOf('Severity', severities);
@@ -47,6 +48,8 @@ export const incident = z.object({
   immediateActions: z.string(),
   reportedBy: userRef.nullable(),
   attachments: z.array(fileRef),
+  investigation,
+  actions: z.array(incidentAction),
 });
 export type Incident = z.infer<typeof incident>;
 
@@ -74,7 +77,15 @@ export const incidentCreate = z.object({
 });
 export type IncidentCreate = z.input<typeof incidentCreate>;
 
-export const incidentUpdate = z.object({ ...incidentFields, status }).partial();
+export const incidentUpdate = z
+  .object({
+    ...incidentFields,
+    status,
+    investigation,
+    /** An admin closing an incident whose actions are not all verified says why (kept in its history). */
+    closeReason: requiredText('Reason', 500),
+  })
+  .partial();
 export type IncidentUpdate = z.infer<typeof incidentUpdate>;
 
 export const incidentListQuery = pageQuery.extend({
@@ -84,6 +95,10 @@ export const incidentListQuery = pageQuery.extend({
   search: searchFilter,
 });
 export type IncidentListQuery = z.infer<typeof incidentListQuery>;
+
+/** The list's filters and search without its paging: what an export of the list takes. */
+export const incidentExportQuery = incidentListQuery.omit({ page: true, limit: true });
+export type IncidentFilterQuery = z.infer<typeof incidentExportQuery>;
 
 export const incidentPage = pageInfo.extend({ incidents: z.array(incident) });
 export type IncidentPage = z.infer<typeof incidentPage>;

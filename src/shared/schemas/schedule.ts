@@ -124,6 +124,7 @@ export type ScheduleUpdate = z.infer<typeof scheduleUpdate>;
 
 export const scheduleListQuery = z.object({
   status: optionalFilter(status),
+  priority: optionalFilter(priority),
   machine: optionalFilter(idSchema),
   assignee: optionalFilter(idSchema),
   from: optionalFilter(isoDateTime),

@@ -41,8 +41,12 @@ export const comment = z.object({
 });
 export type Comment = z.infer<typeof comment>;
 
-/** Where a ticket was raised from: a failed checklist item of a maintenance schedule. */
-export const ticketSource = z.object({ kind: z.literal('schedule'), _id: idSchema, itemId: idSchema });
+/** Where a ticket was raised from: a failed checklist item of a schedule, or an incident's action. */
+export const ticketSource = z.object({
+  kind: z.enum(['schedule', 'incident'], { error: 'source.kind must be schedule or incident' }),
+  _id: idSchema,
+  itemId: idSchema,
+});
 export type TicketSource = z.infer<typeof ticketSource>;
 
 export const ticket = z.object({
@@ -98,6 +102,10 @@ export const ticketListQuery = pageQuery.extend({
   search: searchFilter,
 });
 export type TicketListQuery = z.infer<typeof ticketListQuery>;
+
+/** The list's filters and search without its paging: what an export of the list takes. */
+export const ticketExportQuery = ticketListQuery.omit({ page: true, limit: true });
+export type TicketFilterQuery = z.infer<typeof ticketExportQuery>;
 
 export const ticketPage = pageInfo.extend({ tickets: z.array(ticket) });
 export type TicketPage = z.infer<typeof ticketPage>;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import analytics from './analytics/index.ts';
 import auth from './auth/index.ts';
+import events from './events/index.ts';
 import health from './health/index.ts';
 import incidents from './incidents/index.ts';
 import machines from './machines/index.ts';
@@ -25,6 +26,7 @@ const api: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) =
     await signedIn.register(upload, { prefix: '/upload' });
     await signedIn.register(maintenance, { prefix: '/maintenance' });
     await signedIn.register(sync, { prefix: '/sync' });
+    await signedIn.register(events, { prefix: '/events' });
   });
 };
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  actionFigures,
   completionRate,
   dashboardSummary,
   distribution,
@@ -32,8 +33,8 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
       },
       async (_request, reply) => {
         const now = new Date();
-        // Trend windows move with the UTC month, so the month is part of every key.
-        const key = `analytics:${now.toISOString().slice(0, 7)}:${path}`;
+        // Trend windows move with the month and overdue actions with the day, so the day is part of every key.
+        const key = `analytics:${now.toISOString().slice(0, 10)}:${path}`;
         return sendJson(reply, await app.cached(key, () => compute(now)));
       },
     );
@@ -47,6 +48,7 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
   serve('/incidents/type-trends', distribution, () => repo.incidentTypeDistribution());
   serve('/incidents/monthly-trends', monthlyTrend, (now) => repo.incidentMonthlyTrends(now));
   serve('/maintenance/completion-rate', completionRate, () => repo.completionRate());
+  serve('/incidents/actions', actionFigures, (now) => repo.actionFigures(now));
 
   /** Over the last `days` days up to now: cached per minute, as the window moves. */
   function serveWindow(path: string, response: z.ZodType, compute: (days: number, now: Date) => Promise<unknown>) {

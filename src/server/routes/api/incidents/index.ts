@@ -3,14 +3,18 @@ import { errorSchema, idParams } from '../../../../shared/schemas/common.ts';
 import {
   incident,
   incidentCreate,
+  incidentExportQuery,
   incidentListQuery,
   incidentPage,
   incidentUpdate,
   incidentUpdated,
 } from '../../../../shared/schemas/incident.ts';
+import { actionCreate, actionParams, actionPatch } from '../../../../shared/schemas/incident-action.ts';
 import { attachmentAndHistoryRoutes } from '../../../lib/attachment-routes.ts';
 import { changeContext } from '../../../lib/change-context.ts';
+import { sendCsv } from '../../../lib/send-csv.ts';
 import { sendJson } from '../../../lib/send-json.ts';
+import { incidentColumns } from '../../../../shared/export-columns.ts';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['incidents'];
@@ -24,6 +28,17 @@ const incidents: FastifyPluginAsyncZod = async (app) => {
         app.repos.incidents.list(request.query),
       );
       return sendJson(reply, body);
+    },
+  );
+
+  // The whole history on the server that the list's filters and search find, as CSV (all pages).
+  app.get(
+    '/export',
+    { schema: { tags, querystring: incidentExportQuery, produces: ['text/csv'], response: { 400: errorSchema } } },
+    async (request, reply) => {
+      sendCsv(reply, 'incidents', incidentColumns, app.repos.incidents.exportAll(request.query));
+      // Returned, so Fastify waits for the stream instead of answering the handler's undefined.
+      return reply;
     },
   );
 
@@ -50,6 +65,39 @@ const incidents: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { record, overwritten } = await app.repos.incidents.update(
         request.params.id,
+        request.body,
+        request.user,
+        changeContext(request),
+      );
+      return { ...record, overwritten };
+    },
+  );
+
+  app.post(
+    '/:id/actions',
+    {
+      preHandler: app.requirePermission('incident:investigate'),
+      schema: { tags, params: idParams, body: actionCreate, response: { 200: incident, 201: incident, ...errors } },
+    },
+    async (request, reply) => {
+      const { record, created } = await app.repos.incidents.addAction(
+        request.params.id,
+        request.body,
+        request.user,
+        changeContext(request),
+      );
+      return reply.code(created ? 201 : 200).send(record);
+    },
+  );
+
+  // An owner marks their action Done, safety staff verify it: checked in the repository on the stored action.
+  app.patch(
+    '/:id/actions/:actionId',
+    { schema: { tags, params: actionParams, body: actionPatch, response: { 200: incidentUpdated, ...errors } } },
+    async (request) => {
+      const { record, overwritten } = await app.repos.incidents.patchAction(
+        request.params.id,
+        request.params.actionId,
         request.body,
         request.user,
         changeContext(request),

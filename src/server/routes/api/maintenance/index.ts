@@ -12,6 +12,8 @@ import {
   scheduleUpdated,
 } from '../../../../shared/schemas/schedule.ts';
 import { changeContext } from '../../../lib/change-context.ts';
+import { oneBatch, sendCsv } from '../../../lib/send-csv.ts';
+import { scheduleColumns } from '../../../../shared/export-columns.ts';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['maintenance'];
@@ -27,6 +29,16 @@ const maintenance: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { tags, querystring: scheduleListQuery, response: { 200: z.array(schedule), 400: errorSchema } } },
     (request) => app.repos.schedules.list(request.query),
+  );
+
+  // Every schedule the filters find, the whole history, as CSV in the list's order.
+  app.get(
+    '/export',
+    { schema: { tags, querystring: scheduleListQuery, produces: ['text/csv'], response: { 400: errorSchema } } },
+    async (request, reply) => {
+      sendCsv(reply, 'maintenance', scheduleColumns, oneBatch(app.repos.schedules.list(request.query)));
+      return reply;
+    },
   );
 
   app.get(

@@ -4,6 +4,7 @@ import {
   commentCreate,
   ticket,
   ticketCreate,
+  ticketExportQuery,
   ticketListQuery,
   ticketPage,
   ticketUpdate,
@@ -11,7 +12,9 @@ import {
 } from '../../../../shared/schemas/ticket.ts';
 import { attachmentAndHistoryRoutes } from '../../../lib/attachment-routes.ts';
 import { changeContext } from '../../../lib/change-context.ts';
+import { sendCsv } from '../../../lib/send-csv.ts';
 import { sendJson } from '../../../lib/send-json.ts';
+import { ticketColumns } from '../../../../shared/export-columns.ts';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['tickets'];
@@ -25,6 +28,17 @@ const tickets: FastifyPluginAsyncZod = async (app) => {
         app.repos.tickets.list(request.query),
       );
       return sendJson(reply, body);
+    },
+  );
+
+  // The whole history on the server that the list's filters and search find, as CSV (all pages).
+  app.get(
+    '/export',
+    { schema: { tags, querystring: ticketExportQuery, produces: ['text/csv'], response: { 400: errorSchema } } },
+    async (request, reply) => {
+      sendCsv(reply, 'tickets', ticketColumns, app.repos.tickets.exportAll(request.query));
+      // Returned, so Fastify waits for the stream instead of answering the handler's undefined.
+      return reply;
     },
   );
 
