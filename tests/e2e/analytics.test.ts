@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ActionFigures } from '../../src/shared/schemas/analytics.ts';
 import { apiToken, newContext, screenshot, signIn, waitForServiceWorker, type DemoRole } from './helpers/browser.ts';
 import { clientDir } from './helpers/client-dir.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
@@ -25,6 +26,7 @@ interface Figures {
   incidentTypes: Row[];
   incidentTrends: TrendRow[];
   completion: { completionRate: number; completed: number; total: number };
+  actions: ActionFigures;
 }
 
 let figures: Figures;
@@ -46,6 +48,7 @@ beforeAll(async () => {
     incidentTypes: await get('incidents/type-trends'),
     incidentTrends: await get('incidents/monthly-trends'),
     completion: await get('maintenance/completion-rate'),
+    actions: await get('incidents/actions'),
   };
 });
 
@@ -164,6 +167,20 @@ it('shows the KPI, charts and detail cards from the server figures (admin)', asy
     'Critical Incidents',
     String(summary.incidents.critical),
   ]);
+  const { actions } = figures;
+  expect(await lines(chart(page, 'Corrective Actions'))).toEqual([
+    'Corrective Actions',
+    'Open',
+    String(actions.open),
+    'Overdue',
+    String(actions.overdue),
+    'Awaiting Verification',
+    String(actions.done),
+    'Verified',
+    String(actions.verified),
+    'Average Days to Close',
+    String(actions.averageDaysToClose),
+  ]);
 
   // Two charts side by side on a tablet, one column on a phone.
   const box = (title: string) => chart(page, title).boundingBox();
@@ -248,11 +265,11 @@ it('falls back to zeros and empty charts when the figures cannot be loaded, with
     'Critical Incidents',
     '0',
   ]);
-  // Every query has given up: each of the eleven endpoints was asked three times (two retries) and answered,
+  // Every query has given up: each of the twelve endpoints was asked three times (two retries) and answered,
   // and the page has rendered what followed the last answer.
   await expect
     .poll(() => [answered.size, ...answered.values()], { timeout: 30_000 })
-    .toEqual([11, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]);
+    .toEqual([12, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   expect(await page.getByText('Database unavailable').count()).toBe(0);
   expect(await page.locator('[data-sonner-toast][data-type="error"]').count()).toBe(0);
@@ -282,7 +299,7 @@ it('shows the last loaded figures offline, with the time they were loaded', asyn
   await chartsDrawn(page);
   const after = Date.now();
   expect(await page.getByTestId('offline-figures').count()).toBe(0);
-  await expect.poll(() => persistedAnalytics(page), { timeout: 10_000 }).toBe(11);
+  await expect.poll(() => persistedAnalytics(page), { timeout: 10_000 }).toBe(12);
 
   await context.setOffline(true);
   await page.reload();

@@ -1,11 +1,18 @@
 import { Dexie, type EntityTable } from 'dexie';
+import type { z } from 'zod';
+import {
+  emptyInvestigation,
+  type ActionPatch,
+  type actionCreate,
+  type IncidentAction,
+} from '../../shared/schemas/incident-action.ts';
 import type { Incident } from '../../shared/schemas/incident.ts';
 import type { Machine } from '../../shared/schemas/machine.ts';
 import type { ReadingInput } from '../../shared/schemas/reading.ts';
 import type { ChecklistPatch, Schedule } from '../../shared/schemas/schedule.ts';
 import type { SyncEntity } from '../../shared/schemas/sync.ts';
 import type { Ticket } from '../../shared/schemas/ticket.ts';
-import { searchIndex, withWords } from './search-index.ts';
+import { actionOwners, searchIndex, withWords } from './search-index.ts';
 
 /**
  * A record as the screens show it: the server's last confirmed copy (`_server`, null while a record
@@ -83,6 +90,14 @@ export type OutboxEntry =
       method: 'PATCH';
       body: ChecklistPatch;
       preview: ChecklistPatch & { _id: string };
+    })
+  | (EntryBase & { kind: 'action'; method: 'POST'; body: z.output<typeof actionCreate>; preview: IncidentAction })
+  | (EntryBase & {
+      kind: 'actionPatch';
+      method: 'PATCH';
+      body: ActionPatch;
+      /** The changed fields action-shaped, with the stamps a status change brings. */
+      preview: Partial<IncidentAction> & { _id: string };
     });
 
 export type OutboxKind = OutboxEntry['kind'];
@@ -151,8 +166,33 @@ export class LocalDatabase extends Dexie {
           ),
         ),
       );
+    // Incidents stored before investigations existed get an empty one and no actions; `*_owners`
+    // (search-index.ts) lists who owns an action not verified yet, for "My actions".
+    this.version(3)
+      .stores({
+        incidents:
+          '_id, createdAt, updatedAt, status, type, severity, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words, *_owners',
+      })
+      .upgrade((tx) => tx.table('incidents').toCollection().modify(withInvestigation));
+    // The compound indexes serve every filter and count: the single-field ones only took room (eight
+    // indexes cost 1,500 bytes a ticket, src/client/README.md).
+    this.version(4).stores({
+      tickets:
+        '_id, createdAt, updatedAt, ticketNumber, [status+createdAt], [priority+createdAt], [status+priority+createdAt], *_words',
+      incidents:
+        '_id, createdAt, updatedAt, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words, *_owners',
+    });
     this.use(searchIndex);
   }
+}
+
+function withInvestigation(record: Record<string, unknown>) {
+  for (const copy of [record, record._server as Record<string, unknown> | null]) {
+    if (!copy) continue;
+    copy.investigation ??= emptyInvestigation;
+    copy.actions ??= [];
+  }
+  record._owners = actionOwners(record);
 }
 
 export const tableOf = {

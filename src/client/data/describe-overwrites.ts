@@ -8,12 +8,15 @@ function shown(value: unknown): string {
   return 'an earlier value';
 }
 
+/** `checklist.<id>.notes` -> `notes`: the entry's label already names the item. */
+const fieldOf = (field: string) => field.replace(/^\w+\.[0-9a-f-]{36}\./, '');
+
 /** "Your change (Status -> Resolved) replaced status 'In Progress' set by Ana Costa at 10:42." */
 export function describeOverwrites(entry: OutboxEntry, overwritten: Overwrite[]): string {
   const parts = overwritten.map((item) => {
     const who = item.changedBy?.name ?? 'someone';
     const when = new Date(item.changedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-    return `${item.field} ${shown(item.value)} set by ${who} at ${when}`;
+    return `${fieldOf(item.field)} ${shown(item.value)} set by ${who} at ${when}`;
   });
   return `Your change (${entry.label}) replaced ${parts.join('; ')}.`;
 }

@@ -17,15 +17,34 @@ interface KindRules<E extends OutboxEntry> {
   fallback(entry: E): string;
 }
 
-function appendOnce(list: unknown, item: AnyRecord): unknown[] {
-  const items = Array.isArray(list) ? (list as { _id?: string }[]) : [];
-  return items.some((existing) => existing._id === item._id) ? items : [...items, item];
-}
+type ListEntry = EntryOf<'comment' | 'attachment' | 'action'>;
+type ItemEntry = EntryOf<'checklist' | 'actionPatch'>;
 
-/** A checklist item change touches that item only, so a pull's changes to other items stay. */
-function mergeItem(list: unknown, change: Record<string, unknown>): unknown[] {
-  const items = Array.isArray(list) ? (list as { _id?: string }[]) : [];
-  return items.map((item) => (item._id === change._id ? { ...item, ...change } : item));
+const itemsOf = (list: unknown) => (Array.isArray(list) ? (list as { _id?: string }[]) : []);
+
+/** Adds the new item to the record's list once, however often the pull and the outbox meet. */
+const appendTo = (list: string) => (record: AnyRecord | null, entry: ListEntry) => {
+  const items = itemsOf(record?.[list]);
+  const added = items.some((existing) => existing._id === entry.preview._id) ? items : [...items, entry.preview];
+  return record && { ...record, [list]: added };
+};
+
+/**
+ * A change to one item of a list (a checklist item, an action) touches that item only, so a pull's
+ * changes to other items stay; its fields are named as the server's history names them.
+ */
+function itemPatch<E extends ItemEntry>(list: string, fallback: string): KindRules<E> {
+  return {
+    apply: (record, entry) =>
+      record && {
+        ...record,
+        [list]: itemsOf(record[list]).map((item) => (item._id === entry.preview._id ? { ...item, ...entry.preview } : item)),
+      },
+    encode: asJson,
+    sendsIfMatch: true,
+    fields: (entry) => Object.keys(entry.body).map((field) => `${list}.${entry.preview._id}.${field}`),
+    fallback: () => fallback,
+  };
 }
 
 const replacesNothing = () => [];
@@ -63,14 +82,14 @@ export const outboxKinds: { [K in OutboxKind]: KindRules<EntryOf<K>> } = {
       entity === 'machine' && url.endsWith('/status') ? 'Failed to update machine status' : updateFallback[entity],
   },
   comment: {
-    apply: (record, entry) => record && { ...record, comments: appendOnce(record.comments, entry.preview) },
+    apply: appendTo('comments'),
     encode: asJson,
     sendsIfMatch: false,
     fields: replacesNothing,
     fallback: () => 'Failed to add comment',
   },
   attachment: {
-    apply: (record, entry) => record && { ...record, attachments: appendOnce(record.attachments, entry.preview) },
+    apply: appendTo('attachments'),
     encode: asForm,
     sendsIfMatch: false,
     fields: replacesNothing,
@@ -88,13 +107,15 @@ export const outboxKinds: { [K in OutboxKind]: KindRules<EntryOf<K>> } = {
     fields: replacesNothing,
     fallback: () => 'Failed to record reading',
   },
-  checklist: {
-    apply: (record, entry) => record && { ...record, checklist: mergeItem(record.checklist, entry.preview) },
+  checklist: itemPatch('checklist', 'Failed to update checklist'),
+  action: {
+    apply: appendTo('actions'),
     encode: asJson,
-    sendsIfMatch: true,
-    fields: (entry) => Object.keys(entry.body).map((field) => `checklist.${entry.preview._id}.${field}`),
-    fallback: () => 'Failed to update checklist',
+    sendsIfMatch: false,
+    fields: replacesNothing,
+    fallback: () => 'Failed to add action',
   },
+  actionPatch: itemPatch('actions', 'Failed to update action'),
 };
 
 /** The rules of this entry's kind. */

@@ -110,13 +110,24 @@ export async function readPage<T extends Keyed, I>(
   size = listPageSize,
 ): Promise<ListPage<T>> {
   if (queryWords(query.search).length > 0) return searchPage(table, query, page, size);
-  const total = await filtered(table, query.filters).count();
+  const pageAt = (at: number) =>
+    filtered(table, query.filters)
+      .reverse()
+      .offset((at - 1) * size)
+      .limit(size)
+      .toArray();
+  // The page is read beside the count rather than after it; only a page past the end is read again.
+  const wanted = Math.max(1, page);
+  const [total, records] = await Promise.all([filtered(table, query.filters).count(), pageAt(wanted)]);
   const totalPages = Math.max(1, Math.ceil(total / size));
-  const currentPage = Math.min(Math.max(1, page), totalPages);
-  const records = await filtered(table, query.filters)
-    .reverse()
-    .offset((currentPage - 1) * size)
-    .limit(size)
-    .toArray();
-  return { records, currentPage, totalPages, total };
+  const currentPage = Math.min(wanted, totalPages);
+  return { records: currentPage === wanted ? records : await pageAt(currentPage), currentPage, totalPages, total };
+}
+
+// The most records IndexedDB reads at once (its count is an unsigned long).
+const everything = 2 ** 32 - 1;
+
+/** Every record on this device that matches, in list order (an export made offline). */
+export async function readAll<T extends Keyed, I>(table: Table<T, string, I>, query: ListQuery): Promise<T[]> {
+  return (await readPage(table, query, 1, everything)).records;
 }

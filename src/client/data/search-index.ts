@@ -22,6 +22,19 @@ export function withWords(table: string, record: Indexed): Indexed {
   return words ? { ...record, _words: words(record) } : record;
 }
 
+/** Who owns an incident's actions not verified yet: the multi-entry index "My actions" reads. */
+export function actionOwners(record: Indexed): string[] {
+  const actions = Array.isArray(record.actions) ? (record.actions as { owner?: { _id: string } | null; status?: string }[]) : [];
+  const owners = actions.filter((action) => action.status !== 'Verified').map((action) => action.owner?._id);
+  return [...new Set(owners.filter((owner) => owner !== undefined))];
+}
+
+/** Every index field derived from a record's own fields. */
+function withIndexFields(table: string, record: Indexed): Indexed {
+  const stored = withWords(table, record);
+  return table === 'incidents' ? { ...stored, _owners: actionOwners(record) } : stored;
+}
+
 /** The words a stored record is found by. */
 export const storedWords = (record: object): string[] =>
   '_words' in record && Array.isArray(record._words) ? (record._words as string[]) : [];
@@ -32,13 +45,13 @@ function indexWrites(table: DBCoreTable): DBCoreTable {
     ...table,
     mutate(req: DBCoreMutateRequest) {
       if (req.type !== 'add' && req.type !== 'put') return table.mutate(req);
-      return table.mutate({ ...req, values: req.values.map((value: Indexed) => withWords(table.name, value)) });
+      return table.mutate({ ...req, values: req.values.map((value: Indexed) => withIndexFields(table.name, value)) });
     },
   };
 }
 
 /**
- * Keeps `_words` up to date on every write, whichever code path stores the record (a pull, a
+ * Keeps `_words` (and incidents' `_owners`) up to date on every write, whichever code path stores the record (a pull, a
  * local change, an upgrade), so no writer has to know about the search index.
  */
 export const searchIndex: Middleware<DBCore> = {

@@ -2,7 +2,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { localDb, type OutboxEntry } from './db.ts';
+import { followLiveUpdates } from './live-updates.ts';
 import { syncEngine } from './sync-engine.ts';
+import { browserTransport } from '../lib/api.ts';
 import { onServiceWorkerSync } from '../lib/service-worker.ts';
 import { describeOverwrites } from './describe-overwrites.ts';
 
@@ -35,11 +37,15 @@ export function useOutbox(userId: string | undefined): OutboxEntry[] {
   );
 }
 
-/** Runs the sync loop while a user is signed in, and tells them what the server said about their changes. */
+/**
+ * Runs the sync loop while a user is signed in, and tells them what the server said about their
+ * changes; a change the server streams (live-updates.ts) pulls at once, the loop's timers cover a cut stream.
+ */
 export function useSyncLoop(userId: string | undefined, onSignInRequired: () => void) {
   useEffect(() => {
     if (!userId) return;
-    return syncEngine.start(
+    const stopLive = followLiveUpdates(browserTransport, () => void syncEngine.syncNow());
+    const stopLoop = syncEngine.start(
       userId,
       {
         onOverwritten: (entry, overwritten) =>
@@ -50,6 +56,10 @@ export function useSyncLoop(userId: string | undefined, onSignInRequired: () => 
       },
       onServiceWorkerSync,
     );
+    return () => {
+      stopLive();
+      stopLoop();
+    };
   }, [userId, onSignInRequired]);
 }
 

@@ -38,6 +38,11 @@ export const incidentStatusTone: Record<string, BadgeTone> = {
   'Under Investigation': 'yellow',
   Closed: 'green',
 };
+export const actionStatusTone: Record<string, BadgeTone> = {
+  Open: 'yellow',
+  Done: 'blue',
+  Verified: 'green',
+};
 export const scheduleStatusTone: Record<string, BadgeTone> = {
   Scheduled: 'blue',
   'In Progress': 'yellow',

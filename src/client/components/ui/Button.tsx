@@ -20,7 +20,8 @@ const sizes: Record<ButtonSize, string> = {
 /** Classes of a button, for links that look like one. */
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className = ''): string {
   return [
-    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors',
+    // Buttons do nothing on paper: a printed record shows none.
+    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors print:hidden',
     'focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
     variants[variant],
     sizes[size],

@@ -13,7 +13,7 @@ import { useAnalytics } from './use-analytics.ts';
 export function AnalyticsPage() {
   const data = useAnalytics();
   const isOnline = useIsOnline();
-  const { summary, mttr, completion } = data;
+  const { summary, mttr, completion, actions } = data;
   const statuses = distributionPoints(data.statusDistribution);
   const departments = distributionPoints(data.departmentDistribution);
   const ticketTrends = trendPoints(data.ticketTrends);
@@ -102,6 +102,16 @@ export function AnalyticsPage() {
             rows={[
               ['Open Incidents', summary.incidents.open],
               ['Critical Incidents', summary.incidents.critical],
+            ]}
+          />
+          <DetailCard
+            title="Corrective Actions"
+            rows={[
+              ['Open', actions.open],
+              ['Overdue', actions.overdue],
+              ['Awaiting Verification', actions.done],
+              ['Verified', actions.verified],
+              ['Average Days to Close', actions.averageDaysToClose],
             ]}
           />
         </div>

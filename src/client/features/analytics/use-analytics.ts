@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
+  actionFigures,
   completionRate,
   dashboardSummary,
   distribution,
   monthlyTrend,
   mttr,
+  type ActionFigures,
   type CompletionRate,
   type DashboardSummary,
   type Distribution,
@@ -31,6 +33,7 @@ export interface AnalyticsData {
   incidentTypes: Distribution;
   incidentTrends: MonthlyTrend;
   completion: CompletionRate;
+  actions: ActionFigures;
   /** When the oldest of the shown figures was loaded (ms), or null while none has loaded. */
   loadedAt: number | null;
 }
@@ -43,6 +46,7 @@ const noSummary: DashboardSummary = {
 };
 const noMttr: Mttr = { mttr: 0, totalResolvedTickets: 0 };
 const noCompletion: CompletionRate = { completionRate: 0, completed: 0, total: 0 };
+const noActions: ActionFigures = { open: 0, overdue: 0, done: 0, verified: 0, averageDaysToClose: 0 };
 
 export function useAnalytics(): AnalyticsData {
   const summary = useQuery(analyticsQuery('dashboard', dashboardSummary));
@@ -53,6 +57,7 @@ export function useAnalytics(): AnalyticsData {
   const incidentTypes = useQuery(analyticsQuery('incidents/type-trends', distribution));
   const incidentTrends = useQuery(analyticsQuery('incidents/monthly-trends', monthlyTrend));
   const completion = useQuery(analyticsQuery('maintenance/completion-rate', completionRate));
+  const actions = useQuery(analyticsQuery('incidents/actions', actionFigures));
 
   const loadTimes = [
     summary,
@@ -63,6 +68,7 @@ export function useAnalytics(): AnalyticsData {
     incidentTypes,
     incidentTrends,
     completion,
+    actions,
   ]
     .map((query) => query.dataUpdatedAt)
     .filter((time) => time > 0);
@@ -76,6 +82,7 @@ export function useAnalytics(): AnalyticsData {
     incidentTypes: incidentTypes.data ?? [],
     incidentTrends: incidentTrends.data ?? [],
     completion: completion.data ?? noCompletion,
+    actions: actions.data ?? noActions,
     loadedAt: loadTimes.length > 0 ? Math.min(...loadTimes) : null,
   };
 }

@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import { openTicketStatuses } from '../../../shared/open-records.ts';
 import type { Incident } from '../../../shared/schemas/incident.ts';
 import type { Ticket } from '../../../shared/schemas/ticket.ts';
@@ -24,10 +25,12 @@ export async function readDashboard(db: LocalDatabase): Promise<DashboardData> {
     machinesIn('Running'),
     machinesIn('Down'),
     machinesIn('Maintenance'),
-    // One native count per status: anyOf would walk the index with a cursor.
-    Promise.all(openTicketStatuses.map((status) => db.tickets.where('status').equals(status).count())).then((counts) =>
-      counts.reduce((sum, count) => sum + count, 0),
-    ),
+    // One native count per status (of the list's [status+createdAt] range): anyOf would walk the index with a cursor.
+    Promise.all(
+      openTicketStatuses.map((status) =>
+        db.tickets.where('[status+createdAt]').between([status, Dexie.minKey], [status, Dexie.maxKey]).count(),
+      ),
+    ).then((counts) => counts.reduce((sum, count) => sum + count, 0)),
     db.tickets.orderBy('createdAt').reverse().limit(recentCount).toArray(),
     db.incidents.orderBy('createdAt').reverse().limit(recentCount).toArray(),
   ]);

@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
+import { can } from '../../../shared/permissions.ts';
+import { PrintButton, PrintSignatures } from '../../components/ui/PrintFooter.tsx';
 import { RecordModal } from '../../components/ui/RecordModal.tsx';
 import { useSignedInUser } from '../../data/session.ts';
 import { Attachments } from '../attachments/Attachments.tsx';
+import { ActionsSection } from './ActionsSection.tsx';
 import { incidentAttachmentChange } from './incident-changes.ts';
+import { InvestigationSection } from './InvestigationSection.tsx';
 import type { LocalIncident } from './incident-list.ts';
 import { IncidentBadges } from './IncidentBadges.tsx';
+import { IncidentStatusSelect } from './IncidentStatusSelect.tsx';
 import { IncidentTypeIcon } from './IncidentTypeIcon.tsx';
 import { useIncident } from './use-incidents.ts';
 
@@ -57,12 +62,18 @@ function IncidentDetails({ incident }: { incident: LocalIncident }) {
   const user = useSignedInUser();
   return (
     <div className="space-y-6">
-      <div className="flex items-start gap-3">
-        <IncidentTypeIcon type={incident.type} />
-        <div className="min-w-0 space-y-2">
-          <IncidentBadges incident={incident} />
-          <h3 className="text-xl font-semibold break-words text-slate-900">{incident.title}</h3>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 items-start gap-3">
+          <IncidentTypeIcon type={incident.type} />
+          <div className="min-w-0 space-y-2">
+            <IncidentBadges incident={incident} />
+            <h3 className="text-xl font-semibold break-words text-slate-900">{incident.title}</h3>
+          </div>
         </div>
+        {/* Closing follows the actions' verification, done below: the status is at hand here too. */}
+        {can(user.role, 'incident:manage') && (
+          <IncidentStatusSelect incident={incident} className="w-56 print:hidden" />
+        )}
       </div>
       <p className="text-sm whitespace-pre-wrap text-slate-700">{incident.description}</p>
 
@@ -89,11 +100,20 @@ function IncidentDetails({ incident }: { incident: LocalIncident }) {
         {incident.immediateActions ? <p className="whitespace-pre-wrap">{incident.immediateActions}</p> : none}
       </Section>
 
+      <Section title="Investigation">
+        <InvestigationSection incident={incident} />
+      </Section>
+      <Section title={`Corrective & Preventive Actions (${incident.actions.length})`}>
+        <ActionsSection incident={incident} />
+      </Section>
+
       <Attachments
         entity="incident"
         record={incident}
         changeFor={(file) => incidentAttachmentChange(user, incident, file)}
       />
+      <PrintButton />
+      <PrintSignatures signers={['Reported by', 'Investigated by', 'Safety officer', 'Area manager']} />
     </div>
   );
 }

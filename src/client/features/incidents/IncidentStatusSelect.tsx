@@ -1,12 +1,19 @@
+import { useState } from 'react';
 import { incidentStatuses, type IncidentStatus } from '../../../shared/enums.ts';
-import { incidentEditableFields } from '../../../shared/permissions.ts';
+import { closeBlocked } from '../../../shared/incident-actions.ts';
+import { can, incidentEditableFields } from '../../../shared/permissions.ts';
 import { Select } from '../../components/ui/Field.tsx';
 import { useSignedInUser } from '../../data/session.ts';
 import { saveAndNotify } from '../../data/save-change.ts';
-import { incidentStatusChange } from './incident-changes.ts';
+import { notify } from '../../lib/notify.ts';
+import { CloseOverrideDialog } from './CloseOverrideDialog.tsx';
+import { incidentName, incidentStatusChange } from './incident-changes.ts';
 import type { LocalIncident } from './incident-list.ts';
 
-/** The inline status selector: saved at once; disabled for a user who may not change an incident's status. */
+/**
+ * The inline status selector: saved at once; disabled for a user who may not change an incident's
+ * status. Closing waits for every action to be verified; an admin may close anyway with a reason.
+ */
 export function IncidentStatusSelect({
   incident,
   className = '',
@@ -18,23 +25,45 @@ export function IncidentStatusSelect({
   keep?: ((incident: LocalIncident) => Promise<void>) | undefined;
 }) {
   const user = useSignedInUser();
+  const [overriding, setOverriding] = useState(false);
   const editable = incidentEditableFields(user, incident);
   const allowed = editable === 'all' || editable.includes('status');
 
+  function save(status: IncidentStatus, closeReason?: string) {
+    const change = incidentStatusChange(user, incident, status, closeReason);
+    void Promise.resolve(keep?.(incident)).then(() =>
+      saveAndNotify(change, 'Incident updated successfully!', 'Failed to update incident'),
+    );
+  }
+
+  function choose(status: IncidentStatus) {
+    const blocked = status === 'Closed' && closeBlocked(incidentName(incident), incident.actions);
+    if (!blocked) save(status);
+    else if (can(user.role, 'incident:override-close')) setOverriding(true);
+    else notify.error(null, blocked);
+  }
+
   return (
-    <Select
-      aria-label={`Status of ${incident.incidentNumber || incident.title}`}
-      options={incidentStatuses}
-      value={incident.status}
-      disabled={!allowed}
-      title={allowed ? undefined : 'Only safety officers and admins change an incident’s status'}
-      onChange={(event) => {
-        const change = incidentStatusChange(user, incident, event.target.value as IncidentStatus);
-        void Promise.resolve(keep?.(incident)).then(() =>
-          saveAndNotify(change, 'Incident updated successfully!', 'Failed to update incident'),
-        );
-      }}
-      className={className}
-    />
+    <>
+      <Select
+        aria-label={`Status of ${incident.incidentNumber || incident.title}`}
+        options={incidentStatuses}
+        value={incident.status}
+        disabled={!allowed}
+        title={allowed ? undefined : 'Only safety officers and admins change an incident’s status'}
+        onChange={(event) => choose(event.target.value as IncidentStatus)}
+        className={className}
+      />
+      {overriding && (
+        <CloseOverrideDialog
+          incident={incident}
+          onCancel={() => setOverriding(false)}
+          onClose={(reason) => {
+            setOverriding(false);
+            save('Closed', reason);
+          }}
+        />
+      )}
+    </>
   );
 }

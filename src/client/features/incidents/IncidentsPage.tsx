@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { OlderOnServer } from '../../components/ui/OlderOnServer.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
@@ -11,13 +12,15 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { modalNavigation } from '../../lib/url-search.ts';
 import { useSignedInUser } from '../../data/session.ts';
 import { asShown } from '../../data/older-records.ts';
+import { localDb } from '../../data/db.ts';
+import { incidentColumns } from '../../../shared/export-columns.ts';
 import { useSyncStatus } from '../../data/use-sync.ts';
 import { keepOlderRecord, useOpenedRecord } from '../../data/use-working-set.ts';
 import { IncidentCounters } from './IncidentCounters.tsx';
 import { IncidentDetailModal } from './IncidentDetailModal.tsx';
 import { IncidentFilterBar } from './IncidentFilterBar.tsx';
 import { IncidentList } from './IncidentList.tsx';
-import { noIncidentFilters, type IncidentFilters } from './incident-list.ts';
+import { noIncidentFilters, readAllIncidents, type IncidentFilters } from './incident-list.ts';
 import { ReportIncidentModal } from './ReportIncidentModal.tsx';
 import { useIncidentPage } from './use-incidents.ts';
 
@@ -62,11 +65,20 @@ export function IncidentsPage() {
         title="Safety Incidents"
         subtitle="Report and track safety incidents across the plant"
         actions={
-          can(user.role, 'incident:create') && (
-            <Button onClick={modals.openReport}>
-              <Plus aria-hidden="true" className="size-5" /> Report Incident
-            </Button>
-          )
+          <>
+            <ExportButton
+              noun="incidents"
+              what="incidents"
+              query={filters}
+              columns={incidentColumns}
+              local={() => readAllIncidents(localDb, filters)}
+            />
+            {can(user.role, 'incident:create') && (
+              <Button onClick={modals.openReport}>
+                <Plus aria-hidden="true" className="size-5" /> Report Incident
+              </Button>
+            )}
+          </>
         }
       />
       <div className="space-y-4">

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { IncidentStatus } from '../../../shared/enums.ts';
 import type { UserRef } from '../../../shared/schemas/common.ts';
+import { emptyInvestigation, type Investigation } from '../../../shared/schemas/incident-action.ts';
 import type { Incident, incidentCreate } from '../../../shared/schemas/incident.ts';
 import type { QueuedChange } from '../../data/writes.ts';
 import { attachmentChange, author, createChange, newRecord, updateChange } from '../../data/change-builders.ts';
@@ -42,15 +43,31 @@ export function createIncidentChange(user: UserRef, report: z.output<typeof inci
     immediateActions: input.immediateActions,
     reportedBy: author(user),
     attachments: [],
+    investigation: emptyInvestigation,
+    actions: [],
   };
   return createChange(user, 'incident', body, preview, `New incident: ${input.title}`);
 }
 
-export function incidentStatusChange(user: UserRef, incident: IncidentRef, status: IncidentStatus): QueuedChange {
+/** A status change; an admin closing an incident with actions not verified gives the reason. */
+export function incidentStatusChange(
+  user: UserRef,
+  incident: IncidentRef,
+  status: IncidentStatus,
+  closeReason?: string,
+): QueuedChange {
   return updateChange(user, 'incident', incident._id, {
-    body: { status },
+    body: closeReason ? { status, closeReason } : { status },
     preview: { status },
     label: `Status -> ${status} on ${incidentName(incident)}`,
+  });
+}
+
+export function investigationChange(user: UserRef, incident: IncidentRef, investigation: Investigation): QueuedChange {
+  return updateChange(user, 'incident', incident._id, {
+    body: { investigation },
+    preview: { investigation },
+    label: `Investigation on ${incidentName(incident)}`,
   });
 }
 

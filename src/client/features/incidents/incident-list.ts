@@ -1,7 +1,7 @@
 import type { IncidentStatus, IncidentType, Priority } from '../../../shared/enums.ts';
 import type { Incident } from '../../../shared/schemas/incident.ts';
 import type { Local, LocalDatabase } from '../../data/db.ts';
-import { readPage, type ListPage, type SetFilters } from '../../data/read-page.ts';
+import { readAll, readPage, type ListPage, type SetFilters } from '../../data/read-page.ts';
 
 export type LocalIncident = Local<Incident>;
 
@@ -62,3 +62,7 @@ export function countIncidents(incidents: Incident[], now = new Date()): Inciden
     }),
   };
 }
+
+/** Every incident on this device the filters find, newest first: an export made offline. */
+export const readAllIncidents = (db: LocalDatabase, filters: IncidentFilters) =>
+  readAll(db.incidents, { filters: setFilters(filters), search: filters.search });

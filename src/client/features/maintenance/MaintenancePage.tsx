@@ -3,10 +3,12 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { modalNavigation } from '../../lib/url-search.ts';
 import { useSyncStatus } from '../../data/use-sync.ts';
+import { scheduleColumns } from '../../../shared/export-columns.ts';
 import { MaintenanceCalendar } from './MaintenanceCalendar.tsx';
 import { ScheduleDetailModal } from './ScheduleDetailModal.tsx';
 import { ScheduleFilterBar } from './ScheduleFilterBar.tsx';
@@ -14,7 +16,13 @@ import { ScheduleFormModal } from './ScheduleFormModal.tsx';
 import { ScheduleList } from './ScheduleList.tsx';
 import { monthOf } from './calendar-month.ts';
 import { calendarItems } from './planned-occurrences.ts';
-import { filterSchedules, noScheduleFilters, type LocalSchedule, type ScheduleFilters } from './schedule-list.ts';
+import {
+  filterSchedules,
+  noScheduleFilters,
+  shownStatus,
+  type LocalSchedule,
+  type ScheduleFilters,
+} from './schedule-list.ts';
 import { useSchedule, useSchedules } from './use-schedules.ts';
 
 type View = 'calendar' | 'list';
@@ -87,6 +95,14 @@ export function MaintenancePage() {
         actions={
           <>
             <ViewToggle view={view} onChange={setView} />
+            <ExportButton
+              noun="maintenance items"
+              what="maintenance"
+              query={filters}
+              columns={scheduleColumns}
+              // As the list shows them: Overdue once the date has passed.
+              local={() => Promise.resolve((shown ?? []).map((item) => ({ ...item, status: shownStatus(item) })))}
+            />
             {scheduleButton}
           </>
         }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Badge, scheduleStatusTone } from '../../components/ui/Badge.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { PendingMark } from '../../components/ui/PendingMark.tsx';
+import { WorkItemButton } from '../../components/ui/WorkItemButton.tsx';
 import { localDb } from '../../data/db.ts';
 import { useSignedInUser } from '../../data/session.ts';
 import { ScheduleDetailModal } from './ScheduleDetailModal.tsx';
@@ -32,22 +33,14 @@ export function MyMaintenance() {
           const status = shownStatus(schedule);
           return (
             <li key={schedule._id}>
-              <button
-                type="button"
+              <WorkItemButton
+                title={schedule.title}
+                details={`${schedule.machine?.name ?? 'No machine'} · ${scheduledDateText(schedule)}`}
                 onClick={() => setOpenId(schedule._id)}
-                className="flex min-h-14 w-full items-center justify-between gap-3 rounded-lg py-2 text-left hover:bg-slate-50"
               >
-                <span className="min-w-0">
-                  <span className="block truncate font-medium text-slate-900">{schedule.title}</span>
-                  <span className="block truncate text-sm text-slate-500">
-                    {schedule.machine?.name ?? 'No machine'} · {scheduledDateText(schedule)}
-                  </span>
-                </span>
-                <span className="flex shrink-0 items-center gap-2">
-                  <PendingMark count={schedule._pending} />
-                  <Badge tone={scheduleStatusTone[status]}>{status}</Badge>
-                </span>
-              </button>
+                <PendingMark count={schedule._pending} />
+                <Badge tone={scheduleStatusTone[status]}>{status}</Badge>
+              </WorkItemButton>
             </li>
           );
         })}

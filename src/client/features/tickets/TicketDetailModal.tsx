@@ -5,6 +5,7 @@ import { RecordModal } from '../../components/ui/RecordModal.tsx';
 import { useSignedInUser } from '../../data/session.ts';
 import { Attachments } from '../attachments/Attachments.tsx';
 import { PendingMark } from '../../components/ui/PendingMark.tsx';
+import { PrintButton, PrintSignatures } from '../../components/ui/PrintFooter.tsx';
 import { AssigneeSelect } from './AssigneeSelect.tsx';
 import { TicketComments } from './TicketComments.tsx';
 import { ticketAttachmentChange } from './ticket-changes.ts';
@@ -49,6 +50,8 @@ function TicketDetails({ ticket }: { ticket: LocalTicket }) {
 
       <Attachments entity="ticket" record={ticket} changeFor={(file) => ticketAttachmentChange(user, ticket, file)} />
       <TicketComments ticket={ticket} />
+      <PrintButton />
+      <PrintSignatures signers={['Repaired by', 'Accepted by']} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { OlderOnServer } from '../../components/ui/OlderOnServer.tsx';
 import { Pagination } from '../../components/ui/Pagination.tsx';
@@ -11,13 +12,15 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { modalNavigation } from '../../lib/url-search.ts';
 import { useSignedInUser } from '../../data/session.ts';
 import { asShown } from '../../data/older-records.ts';
+import { localDb } from '../../data/db.ts';
+import { ticketColumns } from '../../../shared/export-columns.ts';
 import { useSyncStatus } from '../../data/use-sync.ts';
 import { keepOlderRecord, useOpenedRecord } from '../../data/use-working-set.ts';
 import { CreateTicketModal } from './CreateTicketModal.tsx';
 import { TicketDetailModal } from './TicketDetailModal.tsx';
 import { TicketFilterBar } from './TicketFilterBar.tsx';
 import { TicketList } from './TicketList.tsx';
-import { noTicketFilters, type TicketFilters } from './ticket-list.ts';
+import { noTicketFilters, readAllTickets, type TicketFilters } from './ticket-list.ts';
 import { useUsers } from '../../data/use-users.ts';
 import { useTicketPage } from './use-tickets.ts';
 
@@ -64,11 +67,20 @@ export function TicketsPage() {
       <PageHeader
         title="Maintenance Tickets"
         actions={
-          can(user.role, 'ticket:create') && (
-            <Button onClick={modals.openCreate}>
-              <Plus aria-hidden="true" className="size-5" /> Create Ticket
-            </Button>
-          )
+          <>
+            <ExportButton
+              noun="tickets"
+              what="tickets"
+              query={filters}
+              columns={ticketColumns}
+              local={() => readAllTickets(localDb, filters)}
+            />
+            {can(user.role, 'ticket:create') && (
+              <Button onClick={modals.openCreate}>
+                <Plus aria-hidden="true" className="size-5" /> Create Ticket
+              </Button>
+            )}
+          </>
         }
       />
       <div className="space-y-4">

@@ -1,7 +1,7 @@
 import type { Priority, TicketStatus } from '../../../shared/enums.ts';
 import type { Ticket } from '../../../shared/schemas/ticket.ts';
 import type { Local, LocalDatabase } from '../../data/db.ts';
-import { listPageSize, readPage, type ListPage, type SetFilters } from '../../data/read-page.ts';
+import { listPageSize, readAll, readPage, type ListPage, type SetFilters } from '../../data/read-page.ts';
 
 export type LocalTicket = Local<Ticket>;
 
@@ -36,6 +36,10 @@ export async function readTicketPage(db: LocalDatabase, filters: TicketFilters, 
   const { records, ...info } = await readPage(db.tickets, query, page, ticketPageSize);
   return { tickets: records, ...info };
 }
+
+/** Every ticket on this device the filters find, newest first: an export made offline. */
+export const readAllTickets = (db: LocalDatabase, filters: TicketFilters) =>
+  readAll(db.tickets, { filters: setFilters(filters), search: filters.search });
 
 /** Whether the server has this comment yet; if not, it waits in the outbox. */
 export function isCommentOnServer(ticket: LocalTicket, id: string): boolean {

@@ -1,9 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LayoutDashboard } from 'lucide-react';
 import { DashboardPage } from '../../features/dashboard/DashboardPage.tsx';
+import { MyActions } from '../../features/incidents/MyActions.tsx';
 import { MyMaintenance } from '../../features/maintenance/MyMaintenance.tsx';
 
 export const Route = createFileRoute('/_app/')({
   staticData: { nav: { label: 'Dashboard', icon: LayoutDashboard, order: 1 } },
-  component: () => <DashboardPage assigned={<MyMaintenance />} />,
+  component: () => (
+    <DashboardPage
+      assigned={
+        <>
+          <MyMaintenance />
+          <MyActions />
+        </>
+      }
+    />
+  ),
 });

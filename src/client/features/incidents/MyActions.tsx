@@ -1,0 +1,50 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { isOverdue } from '../../../shared/incident-actions.ts';
+import { actionStatusTone, Badge } from '../../components/ui/Badge.tsx';
+import { Panel } from '../../components/ui/Panel.tsx';
+import { WorkItemButton } from '../../components/ui/WorkItemButton.tsx';
+import { localDb } from '../../data/db.ts';
+import { useSignedInUser } from '../../data/session.ts';
+import { IncidentDetailModal } from './IncidentDetailModal.tsx';
+import { dueDateText } from './due-date.ts';
+import { incidentName } from './incident-changes.ts';
+
+/**
+ * The corrective and preventive actions the signed-in user owns and that are not verified yet, soonest
+ * due first, on the dashboard (read by the `_owners` index, src/docs/corrective-actions.md).
+ */
+export function MyActions() {
+  const user = useSignedInUser();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const items = useLiveQuery(async () => {
+    const incidents = await localDb.incidents.where('_owners').equals(user._id).toArray();
+    return incidents
+      .flatMap((incident) =>
+        incident.actions
+          .filter((action) => action.owner?._id === user._id && action.status !== 'Verified')
+          .map((action) => ({ incident, action })),
+      )
+      .sort((a, b) => a.action.dueDate.localeCompare(b.action.dueDate));
+  }, [user._id]);
+  if (!items?.length && openId === null) return null;
+  return (
+    <Panel title="My Actions">
+      <ul className="-my-2 divide-y divide-slate-100">
+        {items?.map(({ incident, action }) => (
+          <li key={action._id}>
+            <WorkItemButton
+              title={action.title}
+              details={`${incidentName(incident)} · due ${dueDateText(action.dueDate)}`}
+              onClick={() => setOpenId(incident._id)}
+            >
+              {isOverdue(action) && <Badge tone="red">Overdue</Badge>}
+              <Badge tone={actionStatusTone[action.status]}>{action.status}</Badge>
+            </WorkItemButton>
+          </li>
+        ))}
+      </ul>
+      <IncidentDetailModal incidentId={openId} onClose={() => setOpenId(null)} />
+    </Panel>
+  );
+}
