@@ -28,23 +28,28 @@ async function settledToastBox(page: Page): Promise<Box> {
   return JSON.parse(last) as Box;
 }
 
-/** The visible controls of the page (top bar, sidebar, page header, filters, lists) that `box` overlaps. */
-function coveredControls(page: Page, box: Box) {
-  return page.evaluate(
-    (toast) =>
-      [...document.querySelectorAll<HTMLElement>(':is(button, a[href], select, input, textarea, [role=button])')]
-        .filter((element) => element.offsetParent !== null && !element.closest('[data-sonner-toaster]'))
-        .map((element) => ({ element, rect: element.getBoundingClientRect() }))
-        .filter(
-          ({ rect }) =>
-            rect.left < toast.x + toast.width &&
-            toast.x < rect.right &&
-            rect.top < toast.y + toast.height &&
-            toast.y < rect.bottom,
-        )
-        .map(({ element }) => (element.textContent || element.getAttribute('aria-label') || '').trim()),
-    box,
-  );
+/**
+ * The visible controls of the page (top bar, sidebar, page header, filters, lists) that the shown toast
+ * overlaps, both read in one frame: the toast moves aside when the top bar's controls widen (the sync
+ * pill's text grows while history arrives), so a box read earlier may be stale.
+ */
+function coveredControls(page: Page) {
+  return page.evaluate(() => {
+    const toast = document.querySelector('[data-sonner-toast][data-mounted=true]')!.getBoundingClientRect();
+    return [...document.querySelectorAll<HTMLElement>(':is(button, a[href], select, input, textarea, [role=button])')]
+      .filter((element) => element.offsetParent !== null && !element.closest('[data-sonner-toaster]'))
+      .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+      .filter(
+        ({ rect }) =>
+          rect.left < toast.right && toast.left < rect.right && rect.top < toast.bottom && toast.top < rect.bottom,
+      )
+      .map(({ element }) => (element.textContent || element.getAttribute('aria-label') || '').trim());
+  });
+}
+
+/** Passes once the toast covers no control (it may be sliding aside when first measured). */
+async function expectNothingCovered(page: Page, where: string) {
+  await expect.poll(() => coveredControls(page), { message: where, timeout: 3000 }).toEqual([]);
 }
 
 /** Shows a success toast the way a user does on a list screen: changes the first record's status there. */
@@ -87,15 +92,15 @@ it('shows toasts at the top where they cover no control, on a desktop, a tablet 
     await signIn(page, e2e.server.url, 'admin');
     const loginToast = await settledToastBox(page);
     expect(loginToast.y, 'toasts sit at the top').toBeLessThan(80);
-    expect(await coveredControls(page, loginToast), `dashboard ${size.width}`).toEqual([]);
+    await expectNothingCovered(page, `dashboard ${size.width}`);
 
     for (const [path, showToast] of screens) {
       await page.goto(`${e2e.server.url}${path}`);
       await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
       await showToast(page);
-      const box = await settledToastBox(page);
+      await settledToastBox(page);
       await screenshot(page, `toast${path.replace('/', '-')}`);
-      expect(await coveredControls(page, box), `${path} ${size.width}`).toEqual([]);
+      await expectNothingCovered(page, `${path} ${size.width}`);
     }
     await context.close();
   }
