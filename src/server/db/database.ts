@@ -10,8 +10,8 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export const changeChannel = 'imsp_changes';
 // Serialises the last step of every write, so that change_seq order is commit order: /api/sync can then never skip a change.
 const writeLockKey = 7_341_001;
-/** The tables whose rows carry a change_seq (the synced records). */
-const sequencedTables = ['machines', 'tickets', 'incidents', 'schedules'] as const;
+/** The tables whose rows carry a change_seq (the synced records and the users' inboxes). */
+const sequencedTables = ['machines', 'tickets', 'incidents', 'schedules', 'inbox_entries'] as const;
 // A deadlock, or a unique key a concurrent write took: the next attempt sees its commit.
 const retriedStates = new Set(['40P01', '23505']);
 const writeAttempts = 5;

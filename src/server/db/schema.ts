@@ -33,6 +33,7 @@ import type {
 import type { CheckResult } from '../../shared/checklist.ts';
 import type { Recurrence } from '../../shared/recurrence.ts';
 import { emptyInvestigation, type Investigation } from '../../shared/schemas/incident-action.ts';
+import type { InboxKind } from '../../shared/schemas/inbox.ts';
 import type { SyncEntity } from '../../shared/schemas/sync.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -276,6 +277,31 @@ export const schedules = pgTable(
       .on(t.machineId)
       .where(sql`${t.dueHours} is not null`),
   ],
+);
+
+/**
+ * A user's notifications (src/docs/inbox.md), written with the change that causes them and carrying its
+ * change_seq, so the feed brings each to the user's devices once; `read_at` is shared by those devices.
+ * Rows of kind `mark` only record that an entry the devices derive themselves was read.
+ */
+export const inboxEntries = pgTable(
+  'inbox_entries',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    kind: text('kind').$type<InboxKind>().notNull(),
+    entity: text('entity').$type<'ticket' | 'incident' | 'schedule'>(),
+    recordId: uuid('record_id'),
+    title: text('title').notNull().default(''),
+    detail: text('detail').notNull().default(''),
+    byId: uuid('by_id').references(() => users.id),
+    createdAt: createdAt(),
+    readAt: timestamptz('read_at'),
+    changeSeq: changeSeq(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('inbox_entries_change_seq_idx').on(t.changeSeq)],
 );
 
 export const files = pgTable(

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { createAnalyticsRepository } from './analytics.ts';
 import { createFileRepository } from './files.ts';
+import { createInboxRepository } from './inbox.ts';
 import { createIncidentRepository } from './incidents.ts';
 import { createMachineRepository } from './machines.ts';
 import { createScheduleRepository } from './schedules.ts';
@@ -14,6 +15,7 @@ export function createRepositories(database: Database) {
   const tickets = createTicketRepository(database);
   const incidents = createIncidentRepository(database);
   const schedules = createScheduleRepository(database);
+  const inbox = createInboxRepository(database);
   return {
     analytics: createAnalyticsRepository(database),
     users: createUserRepository(database),
@@ -22,11 +24,13 @@ export function createRepositories(database: Database) {
     incidents,
     files: createFileRepository(database),
     schedules,
+    inbox,
     sync: createSyncRepository(database, {
       machine: machines,
       ticket: tickets,
       incident: incidents,
       schedule: schedules,
+      inbox,
     }),
   };
 }

@@ -3,6 +3,7 @@ import type { Overwrite } from '../../shared/schemas/common.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { appliedChanges, recordHistory, users } from '../db/schema.ts';
 import { conflict } from '../lib/errors.ts';
+import { addInboxEntries } from './inbox.ts';
 
 export type Entity = 'machine' | 'ticket' | 'incident' | 'schedule';
 
@@ -56,6 +57,7 @@ export function setFromChanges(changes: FieldChange[]): Record<string, unknown> 
   return Object.fromEntries(changes.map((change) => [change.column, change.newValue]));
 }
 
+/** Records who changed what, and tells the people concerned (inbox.ts): both belong to the change. */
 export async function recordHistoryRows(
   tx: Tx,
   entity: Entity,
@@ -77,6 +79,7 @@ export async function recordHistoryRows(
       clientTime: context.clientTime ?? null,
     })),
   );
+  await addInboxEntries(tx, entity, recordId, version, changes, context.userId);
 }
 
 /**

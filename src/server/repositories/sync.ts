@@ -6,7 +6,7 @@ import type { TicketListQuery, TicketPage } from '../../shared/schemas/ticket.ts
 import { syncEntities, type SyncEntity, type SyncPage } from '../../shared/schemas/sync.ts';
 import { scheduleStart, windowStart, type SyncScope } from '../../shared/working-set.ts';
 import { rowsOf, type Database, type Db, type Tx } from '../db/client.ts';
-import { incidents, machines, schedules, tickets } from '../db/schema.ts';
+import { inboxEntries, incidents, machines, schedules, tickets } from '../db/schema.ts';
 import { listPage, numberedTables, type NumberedEntity, type PageRequest } from './numbered-records.ts';
 
 interface Source<T> {
@@ -18,6 +18,7 @@ export interface SyncSources {
   ticket: Source<SyncPage['tickets'][number]>;
   incident: Source<SyncPage['incidents'][number]>;
   schedule: Source<SyncPage['schedules'][number]>;
+  inbox: { getMany(userId: string, keys: string[], executor: Db | Tx): Promise<SyncPage['inbox']> };
 }
 
 /** Which part of the feed a device asks for (no scope: every change), for which user and at which time. */
@@ -31,6 +32,9 @@ export interface FeedScope {
 const oneSnapshot = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
 const sequenced = { machine: machines, ticket: tickets, incident: incidents, schedule: schedules };
+/** Every table the feed reads: the records and the users' inboxes. */
+const feedTables = [...Object.values(sequenced), inboxEntries];
+type FeedEntity = SyncEntity | 'inbox';
 
 /** Tickets and incidents in the core scope for this user (src/shared/working-set.ts), never null. */
 const coreOf: Record<NumberedEntity, (userId: string) => SQL> = {
@@ -126,19 +130,24 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
       const table = sequenced[entity];
       return filter
         ? [
-            sql`(select ${entity}::text as entity, id, change_seq from ${table}
+            sql`(select ${entity}::text as entity, id::text as id, change_seq from ${table}
               where change_seq > ${cursor} and ${filter} order by change_seq limit ${limit + 1})`,
           ]
         : [];
     });
+    // The user's inbox travels with the core scope (and the full feed).
+    if (scope && scope.scope !== 'history') {
+      selects.push(sql`(select 'inbox' as entity, key as id, change_seq from ${inboxEntries}
+        where change_seq > ${cursor} and user_id = ${scope.userId} order by change_seq limit ${limit + 1})`);
+    }
     const result = await tx.execute(sql`
       select entity, id, change_seq::text as seq from (${sql.join(selects, sql` union all `)}) changes
       order by change_seq
       limit ${limit + 1}`);
-    const changes = rowsOf<{ entity: SyncEntity; id: string; seq: string }>(result);
+    const changes = rowsOf<{ entity: FeedEntity; id: string; seq: string }>(result);
     const hasMore = changes.length > limit;
     const page = changes.slice(0, limit);
-    const idsOf = (entity: SyncEntity) => page.filter((change) => change.entity === entity).map((change) => change.id);
+    const idsOf = (entity: FeedEntity) => page.filter((change) => change.entity === entity).map((change) => change.id);
     const order = new Map(page.map((change, index) => [change.id, index]));
     const inFeedOrder = <T extends { _id: string }>(records: T[]) =>
       records.sort((a, b) => order.get(a._id)! - order.get(b._id)!);
@@ -147,6 +156,7 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
     const tickets = await sources.ticket.getMany(idsOf('ticket'), tx);
     const incidents = await sources.incident.getMany(idsOf('incident'), tx);
     const schedules = await sources.schedule.getMany(idsOf('schedule'), tx);
+    const inbox = scope ? await sources.inbox.getMany(scope.userId, idsOf('inbox'), tx) : [];
     return {
       machines: inFeedOrder(machines.filter((machine) => !machine.isDeleted)).map(
         ({ isDeleted: _, ...machine }) => machine,
@@ -154,6 +164,7 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
       tickets: inFeedOrder(tickets),
       incidents: inFeedOrder(incidents),
       schedules: inFeedOrder(schedules),
+      inbox,
       deleted: machines
         .filter((machine) => machine.isDeleted)
         .map((machine) => ({ entity: 'machine' as const, _id: machine._id })),
@@ -168,7 +179,7 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
  * past the changes outside the scope too, so the next pull does not read through them again.
  */
 async function lastSeq(tx: Tx, cursor: number): Promise<string> {
-  const maxima = Object.values(sequenced).map((table) => sql`(select max(change_seq) from ${table})`);
+  const maxima = feedTables.map((table) => sql`(select max(change_seq) from ${table})`);
   const result = await tx.execute(sql`select greatest(${cursor}::bigint, ${sql.join(maxima, sql`, `)})::text as seq`);
   return rowsOf<{ seq: string }>(result)[0]!.seq;
 }

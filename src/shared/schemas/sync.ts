@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { inboxEntry } from './inbox.ts';
 import { incident, incidentListQuery } from './incident.ts';
 import { machine } from './machine.ts';
 import { schedule } from './schedule.ts';
@@ -29,6 +30,8 @@ export const syncPage = z.object({
   tickets: z.array(ticket),
   incidents: z.array(incident),
   schedules: z.array(schedule),
+  /** The requesting user's inbox entries that are new or were read (core scope and the full feed). */
+  inbox: z.array(inboxEntry),
   deleted: z.array(z.object({ entity: z.enum(syncEntities), _id: idSchema })),
   cursor: z.string(),
   hasMore: z.boolean(),

@@ -4,6 +4,7 @@ import analytics from './analytics/index.ts';
 import auth from './auth/index.ts';
 import events from './events/index.ts';
 import health from './health/index.ts';
+import inbox from './inbox/index.ts';
 import incidents from './incidents/index.ts';
 import machines from './machines/index.ts';
 import maintenance from './maintenance/index.ts';
@@ -27,6 +28,7 @@ const api: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) =
     await signedIn.register(maintenance, { prefix: '/maintenance' });
     await signedIn.register(sync, { prefix: '/sync' });
     await signedIn.register(events, { prefix: '/events' });
+    await signedIn.register(inbox, { prefix: '/inbox' });
   });
 };
 
