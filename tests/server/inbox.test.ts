@@ -108,7 +108,7 @@ describe('the inbox', () => {
     });
     expect(reported.statusCode, reported.body).toBe(201);
     const { _id } = incident.parse(reported.json());
-    const critical = expect.objectContaining({ key: `critical:${_id}`, kind: 'critical', entity: 'incident' });
+    const critical: unknown = expect.objectContaining({ key: `critical:${_id}`, kind: 'critical', entity: 'incident' });
     expect(await inboxOf(officer)).toEqual([critical]);
     expect((await inboxOf(t.team.admin)).filter((entry) => entry.recordId === _id)).toEqual([critical]);
     expect((await inboxOf(t.team.operator)).filter((entry) => entry.recordId === _id)).toEqual([]);
@@ -147,7 +147,7 @@ describe('the inbox', () => {
     const entries = await inboxOf(assignee);
     expect(entries.find((candidate) => candidate.key === entry!.key)?.readAt).toEqual(expect.any(String));
     expect(entries.find((candidate) => candidate.key === derived)).toEqual(
-      expect.objectContaining({ kind: 'mark', readAt: expect.any(String) }),
+      expect.objectContaining({ kind: 'mark', readAt: expect.any(String) as string }),
     );
     expect(await inboxOf(reporter), "another user's marks stay theirs").not.toContainEqual(
       expect.objectContaining({ key: derived }),

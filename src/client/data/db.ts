@@ -6,6 +6,7 @@ import {
   type actionCreate,
   type IncidentAction,
 } from '../../shared/schemas/incident-action.ts';
+import type { InboxEntry } from '../../shared/schemas/inbox.ts';
 import type { Incident } from '../../shared/schemas/incident.ts';
 import type { Machine } from '../../shared/schemas/machine.ts';
 import type { ReadingInput } from '../../shared/schemas/reading.ts';
@@ -122,6 +123,9 @@ export interface PinnedRow {
   openedAt: string;
 }
 
+/** An inbox entry (src/docs/inbox.md); `readPending` while its mark has not reached the server. */
+export type StoredInboxEntry = InboxEntry & { readPending?: 1 };
+
 export class LocalDatabase extends Dexie {
   machines!: EntityTable<Local<Machine>, '_id'>;
   tickets!: EntityTable<Local<Ticket>, '_id'>;
@@ -131,6 +135,7 @@ export class LocalDatabase extends Dexie {
   files!: EntityTable<StoredFile, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
   pinned!: EntityTable<PinnedRow, 'key'>;
+  inbox!: EntityTable<StoredInboxEntry, 'key'>;
 
   constructor(name = 'imsp') {
     super(name);
@@ -182,6 +187,7 @@ export class LocalDatabase extends Dexie {
       incidents:
         '_id, createdAt, updatedAt, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words, *_owners',
     });
+    this.version(5).stores({ inbox: 'key, at, readPending' });
     this.use(searchIndex);
   }
 }

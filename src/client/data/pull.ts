@@ -3,6 +3,7 @@ import { syncScopes, type SyncScope } from '../../shared/working-set.ts';
 import { ApiError, createApi, type Transport } from '../lib/api.ts';
 import { applyPending } from './apply-pending.ts';
 import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
+import { storeInbox } from './inbox-store.ts';
 import { forgetRecord, newerCopy, tableFor } from './local-records.ts';
 import type { SyncStatusStore } from './sync-status.ts';
 import { cursorKey, migrateCursor, readWindowDays, yieldToUi } from './working-set.ts';
@@ -56,8 +57,9 @@ async function applyPage(db: LocalDatabase, page: SyncPage, cursorKeyOfScope: st
     await yieldToUi();
   }
   const tables = Object.values(tableOf).map((name) => db.table(name));
-  await db.transaction('rw', [...tables, db.meta], async () => {
+  await db.transaction('rw', [...tables, db.meta, db.inbox], async () => {
     for (const { entity, _id } of page.deleted) await forgetRecord(db, entity, _id);
+    await storeInbox(db, page.inbox);
     await db.meta.put({ key: cursorKeyOfScope, value: page.cursor });
   });
 }

@@ -1,6 +1,7 @@
 import { browserTransport, type Transport } from '../lib/api.ts';
 import { localDb, type LocalDatabase, type OutboxEntry } from './db.ts';
 import { retryDelay } from './backoff.ts';
+import { sendReadMarks } from './inbox-store.ts';
 import { pullChanges } from './pull.ts';
 import { createReplayer, type ReplayerOptions } from './replayer.ts';
 import { createSyncStatus } from './sync-status.ts';
@@ -67,6 +68,7 @@ export function createSyncEngine(
    */
   async function syncNow(): Promise<void> {
     await replayer.run();
+    await sendReadMarks(db, transport);
     const received = await pull();
     clearTimeout(retryTimer);
     if (received !== null) {
@@ -81,6 +83,7 @@ export function createSyncEngine(
     db,
     syncNow,
     replayNow: () => replayer.retryNow(),
+    sendReadMarks: () => sendReadMarks(db, transport),
     /** A new window (stored already): a pull under way asked for the old one, so another follows it. */
     windowChanged(): Promise<void> {
       outdated += 1;

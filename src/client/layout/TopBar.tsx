@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { Bell, Menu } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import type { User } from '../../shared/schemas/user.ts';
 import { Button } from '../components/ui/Button.tsx';
 import { LogoutButton } from '../features/auth/LogoutButton.tsx';
+import { InboxButton } from '../features/inbox/InboxButton.tsx';
 import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
 import { useToastClearance } from './use-toast-clearance.ts';
-
-const bellRoles: readonly User['role'][] = ['admin', 'safety_officer'];
 
 function initials(name: string): string {
   return name
@@ -33,16 +32,7 @@ export function TopBar({ user, onOpenMenu }: TopBarProps) {
 
       <div ref={actions} className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
         <SyncIndicator userId={user._id} />
-        {bellRoles.includes(user.role) && (
-          // The spec's bell has no behaviour yet, so it is an icon rather than a button that does nothing.
-          <span
-            role="img"
-            aria-label="Notifications"
-            className="flex size-11 shrink-0 items-center justify-center text-slate-500"
-          >
-            <Bell aria-hidden="true" className="size-5" />
-          </span>
-        )}
+        <InboxButton user={user} />
         <Link
           to="/profile"
           className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg px-2 hover:bg-slate-100 data-[status=active]:bg-slate-100"

@@ -1,0 +1,20 @@
+import { can } from '../../../shared/permissions.ts';
+import type { Role } from '../../../shared/enums.ts';
+import type { InboxEntry } from '../../../shared/schemas/inbox.ts';
+
+/** Where an entry opens its record: the record's screen with it open, or the dashboard's My Maintenance. */
+export function entryLink(entry: InboxEntry, role: Role) {
+  const id = entry.recordId ?? undefined;
+  switch (entry.entity) {
+    case 'ticket':
+      return { to: '/tickets', search: { ticket: id } } as const;
+    case 'incident':
+      return { to: '/incidents', search: { incident: id } } as const;
+    case 'schedule':
+      return can(role, 'schedule:manage')
+        ? ({ to: '/maintenance', search: { schedule: id } } as const)
+        : ({ to: '/', search: {} } as const);
+    default:
+      return { to: '/', search: {} } as const;
+  }
+}

@@ -1,0 +1,28 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { inboxDays } from '../../../shared/inbox.ts';
+import { localDb } from '../../data/db.ts';
+import { dueEntries, inboxItems, type InboxItem } from './inbox-entries.ts';
+
+const dayMs = 86_400_000;
+
+/**
+ * The signed-in user's inbox from this device's store, kept current as pulls and marks write it: the
+ * stored entries and marks of the last `inboxDays` (a derived entry marked longer ago shows again, a
+ * reminder), the open actions they own, and the schedules dated up to today.
+ */
+export function useInbox(userId: string): InboxItem[] {
+  return (
+    useLiveQuery(async () => {
+      const now = new Date();
+      const since = new Date(now.getTime() - inboxDays * dayMs).toISOString();
+      const endOfToday = new Date(now);
+      endOfToday.setHours(23, 59, 59, 999);
+      const [stored, incidents, schedules] = await Promise.all([
+        localDb.inbox.where('at').aboveOrEqual(since).toArray(),
+        localDb.incidents.where('_owners').equals(userId).toArray(),
+        localDb.schedules.where('scheduledDate').belowOrEqual(endOfToday.toISOString()).toArray(),
+      ]);
+      return inboxItems(stored, dueEntries(userId, incidents, schedules, now), now);
+    }, [userId]) ?? []
+  );
+}

@@ -1,0 +1,72 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Machine } from '../../src/shared/schemas/machine.ts';
+import type { Ticket } from '../../src/shared/schemas/ticket.ts';
+import type { User } from '../../src/shared/schemas/user.ts';
+import { apiAs } from './helpers/api.ts';
+import { openControlledPage, screenshot } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
+
+const e2e = useServerAndBrowser();
+const operator = apiAs(() => e2e.server.url, 'operator');
+const engineer = apiAs(() => e2e.server.url, 'maintenance_engineer');
+
+/** The unread count on the bell (its accessible name says it). */
+async function unreadOn(page: Page): Promise<number> {
+  const name = (await page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
+}
+
+it("shows an assignment made in one browser in the other's bell within 2 s, opens it, and marks it read for the user", async () => {
+  const [machine] = await operator<Machine[]>('machines');
+  const title = `Scalper head chatter ${Date.now()}`;
+  const raised = await operator<Ticket>('tickets', 'POST', {
+    title,
+    description: 'Chatter marks on the slab face',
+    machine: machine!._id,
+    priority: 'High',
+  });
+  const me = await engineer<{ user: User }>('auth/me');
+
+  const floor = await openControlledPage(e2e.browser, e2e.server.url, 'maintenance_engineer', '/');
+  const bell = floor.page.getByRole('button', { name: /^Notifications/ });
+  await bell.waitFor({ timeout: 60_000 });
+  // The demo's own entries arrive with the first sync: the count is taken once it holds still.
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const [previous, now] = [last, (last = await unreadOn(floor.page))];
+        return previous === now;
+      },
+      { timeout: 60_000, interval: 1_500 },
+    )
+    .toBe(true);
+  const before = last;
+
+  const desk = await openControlledPage(e2e.browser, e2e.server.url, 'admin', `/tickets?ticket=${raised._id}`);
+  const assignee = desk.page.getByRole('combobox', { name: 'Assigned To' });
+  await assignee.locator(`option[value="${me.user._id}"]`).waitFor({ state: 'attached', timeout: 60_000 });
+  await assignee.selectOption(me.user._id);
+  const assignedAt = Date.now();
+  await expect.poll(() => unreadOn(floor.page), { timeout: 2_000, interval: 100 }).toBe(before + 1);
+  expect(Date.now() - assignedAt).toBeLessThan(2_000);
+
+  await bell.click();
+  const entry = floor.page
+    .getByRole('region', { name: 'Notifications' })
+    .getByRole('button', { name: new RegExp(title) });
+  await expect.poll(() => entry.textContent()).toMatch(/^Assigned to you/);
+  await screenshot(floor.page, 'inbox');
+  await entry.click();
+  await floor.page.waitForURL(new RegExp(`/tickets\\?ticket=${raised._id}`));
+  await floor.page.getByRole('dialog').getByText(title).first().waitFor();
+  await expect.poll(() => unreadOn(floor.page)).toBe(before);
+
+  // The mark reached the server: marking again changes nothing.
+  await expect
+    .poll(() => engineer<{ marked: number }>('inbox/read', 'POST', { keys: [`assigned:${raised._id}:2`] }))
+    .toEqual({ marked: 0 });
+  await desk.context.close();
+  await floor.context.close();
+});
