@@ -4,7 +4,7 @@ import type { Machine } from '../../src/shared/schemas/machine.ts';
 import type { Ticket } from '../../src/shared/schemas/ticket.ts';
 import type { User } from '../../src/shared/schemas/user.ts';
 import { apiAs } from './helpers/api.ts';
-import { openControlledPage, screenshot } from './helpers/browser.ts';
+import { newContext, openControlledPage, screenshot, signIn } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -54,7 +54,7 @@ it("shows an assignment made in one browser in the other's bell within 2 s, open
 
   await bell.click();
   const entry = floor.page
-    .getByRole('region', { name: 'Notifications' })
+    .getByRole('region', { name: 'Inbox' })
     .getByRole('button', { name: new RegExp(title) });
   await expect.poll(() => entry.textContent()).toMatch(/^Assigned to you/);
   await screenshot(floor.page, 'inbox');
@@ -69,4 +69,17 @@ it("shows an assignment made in one browser in the other's bell within 2 s, open
     .toEqual({ marked: 0 });
   await desk.context.close();
   await floor.context.close();
+
+  // On a phone the panel spans the screen under the top bar.
+  const phone = await newContext(e2e.browser, { width: 390, height: 844 });
+  const page = await phone.newPage();
+  await signIn(page, e2e.server.url, 'maintenance_engineer');
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const panel = page.getByRole('region', { name: 'Inbox' });
+  await panel.getByRole('button', { name: new RegExp(title) }).waitFor({ timeout: 60_000 });
+  await screenshot(page, 'inbox');
+  const box = (await panel.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await phone.close();
 });

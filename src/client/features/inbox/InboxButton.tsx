@@ -74,7 +74,7 @@ export function InboxButton({ user }: { user: User }) {
         <div
           id={panelId}
           role="region"
-          aria-label="Notifications"
+          aria-label="Inbox"
           className="fixed inset-x-2 top-16 z-40 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-96"
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
