@@ -53,9 +53,7 @@ it("shows an assignment made in one browser in the other's bell within 2 s, open
   expect(Date.now() - assignedAt).toBeLessThan(2_000);
 
   await bell.click();
-  const entry = floor.page
-    .getByRole('region', { name: 'Inbox' })
-    .getByRole('button', { name: new RegExp(title) });
+  const entry = floor.page.getByRole('region', { name: 'Inbox' }).getByRole('button', { name: new RegExp(title) });
   await expect.poll(() => entry.textContent()).toMatch(/^Assigned to you/);
   await screenshot(floor.page, 'inbox');
   await entry.click();
