@@ -21,7 +21,7 @@ const serverProjects = [
  * manifest keep their names across versions (and a deploy may patch them), so a stale compressed copy
  * could outlive them: the server compresses those per request. Source maps are left to devtools.
  */
-const precompressible = /^assets\/.+\.(?:js|css|svg|json)$/;
+const precompressible = /^assets\/.+\.(?:js|css|svg|json|wasm)$/;
 const compressors = {
   br: (data: Buffer) =>
     promisify(brotliCompress)(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
@@ -79,7 +79,7 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'] },
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest,wasm}'] },
       manifest: {
         name: 'Industrial Maintenance & Safety Portal',
         short_name: 'IMSP',

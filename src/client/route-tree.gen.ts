@@ -19,7 +19,10 @@ import { Route as AppIncidentsRouteImport } from './routes/_app/incidents.tsx'
 import { Route as AppMachinesRouteImport } from './routes/_app/machines.tsx'
 import { Route as AppMaintenanceRouteImport } from './routes/_app/maintenance.tsx'
 import { Route as AppProfileRouteImport } from './routes/_app/profile.tsx'
+import { Route as AppScanRouteImport } from './routes/_app/scan.tsx'
 import { Route as AppTicketsRouteImport } from './routes/_app/tickets.tsx'
+import { Route as AppMachinesMachineIdRouteImport } from './routes/_app/machines_.$machineId.tsx'
+import { Route as AppMachinesLabelsRouteImport } from './routes/_app/machines_.labels.tsx'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -70,9 +73,24 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppScanRoute = AppScanRouteImport.update({
+  id: '/scan',
+  path: '/scan',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTicketsRoute = AppTicketsRouteImport.update({
   id: '/tickets',
   path: '/tickets',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMachinesMachineIdRoute = AppMachinesMachineIdRouteImport.update({
+  id: '/machines_/$machineId',
+  path: '/machines/$machineId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMachinesLabelsRoute = AppMachinesLabelsRouteImport.update({
+  id: '/machines_/labels',
+  path: '/machines/labels',
   getParentRoute: () => AppRoute,
 } as any)
 
@@ -86,7 +104,10 @@ export interface FileRoutesByFullPath {
   '/machines': typeof AppMachinesRoute
   '/maintenance': typeof AppMaintenanceRoute
   '/profile': typeof AppProfileRoute
+  '/scan': typeof AppScanRoute
   '/tickets': typeof AppTicketsRoute
+  '/machines/$machineId': typeof AppMachinesMachineIdRoute
+  '/machines/labels': typeof AppMachinesLabelsRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
@@ -97,8 +118,11 @@ export interface FileRoutesByTo {
   '/machines': typeof AppMachinesRoute
   '/maintenance': typeof AppMaintenanceRoute
   '/profile': typeof AppProfileRoute
+  '/scan': typeof AppScanRoute
   '/tickets': typeof AppTicketsRoute
   '/': typeof AppIndexRoute
+  '/machines/$machineId': typeof AppMachinesMachineIdRoute
+  '/machines/labels': typeof AppMachinesLabelsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -111,8 +135,11 @@ export interface FileRoutesById {
   '/_app/machines': typeof AppMachinesRoute
   '/_app/maintenance': typeof AppMaintenanceRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/scan': typeof AppScanRoute
   '/_app/tickets': typeof AppTicketsRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/machines_/$machineId': typeof AppMachinesMachineIdRoute
+  '/_app/machines_/labels': typeof AppMachinesLabelsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -126,7 +153,10 @@ export interface FileRouteTypes {
     | '/machines'
     | '/maintenance'
     | '/profile'
+    | '/scan'
     | '/tickets'
+    | '/machines/$machineId'
+    | '/machines/labels'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -137,8 +167,11 @@ export interface FileRouteTypes {
     | '/machines'
     | '/maintenance'
     | '/profile'
+    | '/scan'
     | '/tickets'
     | '/'
+    | '/machines/$machineId'
+    | '/machines/labels'
   id:
     | '__root__'
     | '/$'
@@ -150,8 +183,11 @@ export interface FileRouteTypes {
     | '/_app/machines'
     | '/_app/maintenance'
     | '/_app/profile'
+    | '/_app/scan'
     | '/_app/tickets'
     | '/_app/'
+    | '/_app/machines_/$machineId'
+    | '/_app/machines_/labels'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -233,11 +269,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/scan': {
+      id: '/_app/scan'
+      path: '/scan'
+      fullPath: '/scan'
+      preLoaderRoute: typeof AppScanRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/tickets': {
       id: '/_app/tickets'
       path: '/tickets'
       fullPath: '/tickets'
       preLoaderRoute: typeof AppTicketsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/machines_/$machineId': {
+      id: '/_app/machines_/$machineId'
+      path: '/machines/$machineId'
+      fullPath: '/machines/$machineId'
+      preLoaderRoute: typeof AppMachinesMachineIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/machines_/labels': {
+      id: '/_app/machines_/labels'
+      path: '/machines/labels'
+      fullPath: '/machines/labels'
+      preLoaderRoute: typeof AppMachinesLabelsRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -249,8 +306,11 @@ interface AppRouteChildren {
   AppMachinesRoute: typeof AppMachinesRoute
   AppMaintenanceRoute: typeof AppMaintenanceRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppScanRoute: typeof AppScanRoute
   AppTicketsRoute: typeof AppTicketsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppMachinesMachineIdRoute: typeof AppMachinesMachineIdRoute
+  AppMachinesLabelsRoute: typeof AppMachinesLabelsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -259,8 +319,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppMachinesRoute: AppMachinesRoute,
   AppMaintenanceRoute: AppMaintenanceRoute,
   AppProfileRoute: AppProfileRoute,
+  AppScanRoute: AppScanRoute,
   AppTicketsRoute: AppTicketsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppMachinesMachineIdRoute: AppMachinesMachineIdRoute,
+  AppMachinesLabelsRoute: AppMachinesLabelsRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

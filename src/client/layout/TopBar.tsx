@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { Menu } from 'lucide-react';
+import { Menu, ScanLine } from 'lucide-react';
 import type { User } from '../../shared/schemas/user.ts';
-import { Button } from '../components/ui/Button.tsx';
+import { Button, buttonClasses } from '../components/ui/Button.tsx';
 import { LogoutButton } from '../features/auth/LogoutButton.tsx';
 import { InboxButton } from '../features/inbox/InboxButton.tsx';
 import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
@@ -32,6 +32,9 @@ export function TopBar({ user, onOpenMenu }: TopBarProps) {
 
       <div ref={actions} className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
         <SyncIndicator userId={user._id} />
+        <Link to="/scan" aria-label="Scan machine label" className={buttonClasses('ghost', 'icon')}>
+          <ScanLine aria-hidden="true" className="size-5" />
+        </Link>
         <InboxButton user={user} />
         <Link
           to="/profile"

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Pencil } from 'lucide-react';
+import { Pencil, QrCode } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import { effectiveScheduleStatus } from '../../../shared/schedule-status.ts';
@@ -10,7 +10,7 @@ import {
   scheduleStatusTone,
   ticketStatusTone,
 } from '../../components/ui/Badge.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { DetailList } from '../../components/ui/Detail.tsx';
 import { RecordModal } from '../../components/ui/RecordModal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -19,6 +19,7 @@ import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import { CreateTicketLink } from './CreateTicketLink.tsx';
 import { DeleteMachineButton } from './DeleteMachineButton.tsx';
 import { DowntimeTimeline } from './DowntimeTimeline.tsx';
+import { MachineStatusSelect } from './MachineStatusSelect.tsx';
 import { RecordReadingForm } from './RecordReadingForm.tsx';
 import { calendarDateText, operatingHoursText, type LocalMachine } from './machine-list.ts';
 import { useMachine, useMachineWork } from './use-machines.ts';
@@ -99,6 +100,9 @@ function MachineDetails({ machine }: { machine: LocalMachine }) {
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={machineStatusTone[machine.status]}>{machine.status}</Badge>
         <PendingMark count={machine._pending} />
+        <div className="ml-auto w-48">
+          <MachineStatusSelect machine={machine} />
+        </div>
       </div>
       <DetailList
         className="grid-cols-2 sm:grid-cols-3"
@@ -160,6 +164,13 @@ export function MachineDetailModal({ machineId, onClose, onEdit }: MachineDetail
                 <Pencil aria-hidden="true" className="size-4" /> Edit Machine
               </Button>
             )}
+            <Link
+              to="/machines/labels"
+              search={{ machine: machine._id }}
+              className={buttonClasses('secondary', 'md', 'whitespace-nowrap')}
+            >
+              <QrCode aria-hidden="true" className="size-4" /> Print Label
+            </Link>
             <CreateTicketLink machineId={machine._id} />
           </>
         )

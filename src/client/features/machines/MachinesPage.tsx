@@ -1,9 +1,9 @@
-import { Factory, Plus } from 'lucide-react';
-import { getRouteApi } from '@tanstack/react-router';
+import { Factory, Plus, QrCode } from 'lucide-react';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Role } from '../../../shared/enums.ts';
 import { can } from '../../../shared/permissions.ts';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -57,11 +57,16 @@ export function MachinesPage() {
         title="Machines"
         subtitle="Monitor and manage all industrial machines"
         actions={
-          canCreate && (
-            <Button onClick={modals.openCreate}>
-              <Plus aria-hidden="true" className="size-5" /> Add Machine
-            </Button>
-          )
+          <>
+            <Link to="/machines/labels" className={buttonClasses('secondary')}>
+              <QrCode aria-hidden="true" className="size-5" /> Print Labels
+            </Link>
+            {canCreate && (
+              <Button onClick={modals.openCreate}>
+                <Plus aria-hidden="true" className="size-5" /> Add Machine
+              </Button>
+            )}
+          </>
         }
       />
       <div className="space-y-4">

@@ -11,7 +11,8 @@ const helmetOptions = (overTls: boolean): Parameters<typeof helmet>[0] => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // 'wasm-unsafe-eval' lets the label scanner compile its WebAssembly decoder; eval stays blocked.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // React and nivo set inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],

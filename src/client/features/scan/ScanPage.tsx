@@ -1,0 +1,54 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { localDb } from '../../data/db.ts';
+import { machineIdFromQr } from '../../../shared/machine-link.ts';
+import { useCameraScan } from './use-camera-scan.ts';
+
+/**
+ * Scans a machine's label and opens the machine, from this device's records (so offline too). A code
+ * that is not one of our labels, or names a machine this device does not have, is said so on screen.
+ */
+export function ScanPage() {
+  const navigate = useNavigate();
+  const [notice, setNotice] = useState<string | null>(null);
+  const { videoRef, state } = useCameraScan(async (text) => {
+    const id = machineIdFromQr(text);
+    if (!id) {
+      setNotice('This QR code is not an IMSP machine label.');
+      return false;
+    }
+    if (!(await localDb.machines.get(id))) {
+      setNotice('This label names a machine that is not on this device. It may have been deleted.');
+      return false;
+    }
+    await navigate({ to: '/machines', search: { machine: id } });
+    return true;
+  });
+
+  return (
+    <>
+      <PageHeader title="Scan Machine Label" subtitle="Point the camera at the QR code on the machine" />
+      <div className="mx-auto max-w-xl space-y-4">
+        <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-900">
+          <video ref={videoRef} muted playsInline className="size-full object-cover" aria-label="Camera" />
+          <div
+            aria-hidden="true"
+            className="absolute inset-[20%] rounded-lg border-4 border-white/80 shadow-[0_0_0_9999px_rgba(0,0,0,0.35)]"
+          />
+          {state.kind === 'starting' && (
+            <div className="absolute inset-0 flex items-center justify-center text-white">
+              <Spinner label="Starting the camera" showLabel className="size-6" />
+            </div>
+          )}
+        </div>
+        <p role="status" className="min-h-6 text-sm text-slate-700">
+          {state.kind === 'failed'
+            ? state.message
+            : (notice ?? (state.kind === 'scanning' ? 'Looking for a label…' : ''))}
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import type { Machine } from '../../src/shared/schemas/machine.ts';
+import { apiAs } from './helpers/api.ts';
+import { chromiumOptions, newContext, screenshot, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
+
+const e2e = useServerAndBrowser();
+const admin = apiAs(() => e2e.server.url, 'admin');
+const work = mkdtempSync(path.join(tmpdir(), 'imsp-qr-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+// The test's own decoder reads the wasm from the package, not from the CDN it would fetch by default.
+prepareZXingModule({
+  overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/reader/zxing_reader.wasm').buffer },
+});
+
+async function decode(image: Buffer): Promise<string[]> {
+  const found = await readBarcodes(new Uint8Array(image), { formats: ['QRCode'], tryHarder: true });
+  return found.filter((result) => result.isValid).map((result) => result.text);
+}
+
+it('prints a machine label to PDF whose QR decodes to the machine, and the scanner opens it offline from a camera', async () => {
+  const [machine] = await admin<Machine[]>('machines');
+  const desk = await newContext(e2e.browser);
+  const page = await desk.newPage();
+  await signIn(page, e2e.server.url, 'admin');
+  await page.goto(`${e2e.server.url}/machines/labels?machine=${machine!._id}`);
+  const label = page.locator(`[data-machine-label="${machine!._id}"]`);
+  await label.waitFor({ timeout: 60_000 });
+  await expect.poll(() => label.textContent()).toContain(machine!.machineId);
+  await screenshot(page, 'qr-labels');
+
+  await page.emulateMedia({ media: 'print' });
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  // One A4 sheet (595 x 842 points), the label sheet's own size.
+  expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 59[45]\.\d+ 84[12]\.\d+\]/);
+  expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+
+  // The label as printed, photographed: its QR holds the machine's link.
+  const photo = await label.screenshot();
+  const link = `${e2e.server.url}/machines/${machine!._id}`;
+  expect(await decode(photo)).toEqual([link]);
+  await desk.close();
+
+  // The photo becomes a camera: a 640x480 frame with the label in the middle, as Chromium's fake device.
+  const framer = await e2e.browser.newPage({ viewport: { width: 640, height: 480 } });
+  await framer.setContent(
+    `<body style="margin:0;display:grid;place-items:center;height:100vh;background:#fff">
+      <img src="data:image/png;base64,${photo.toString('base64')}"></body>`,
+  );
+  const camera = path.join(work, 'camera.mjpeg');
+  writeFileSync(camera, await framer.screenshot({ type: 'jpeg', quality: 95 }));
+  await framer.close();
+
+  const withCamera = await chromium.launch({
+    ...chromiumOptions,
+    args: [
+      ...chromiumOptions.args,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${camera}`,
+    ],
+  });
+  try {
+    const tablet = await newContext(withCamera);
+    const floor = await tablet.newPage();
+    await signIn(floor, e2e.server.url, 'operator');
+    await waitForServiceWorker(floor);
+    await floor.goto(`${e2e.server.url}/machines`);
+    await floor.getByRole('heading', { name: machine!.name }).first().waitFor({ timeout: 60_000 });
+
+    await tablet.setOffline(true);
+    await floor.getByRole('link', { name: 'Scan machine label' }).click();
+    await floor.waitForURL(new RegExp(`/machines\\?machine=${machine!._id}`), { timeout: 30_000 });
+    const details = floor.getByRole('dialog');
+    await details.getByRole('heading', { name: machine!.name }).waitFor();
+    // From there one tap raises a ticket or reports the machine's status.
+    await details.getByRole('link', { name: 'Create Ticket' }).waitFor();
+    await details.getByRole('combobox', { name: `Status of ${machine!.name}` }).waitFor();
+    await screenshot(floor, 'qr-scanned');
+    await tablet.close();
+  } finally {
+    await withCamera.close();
+  }
+});
