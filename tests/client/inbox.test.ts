@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '../../src/client/data/db.ts';
-import { markRead, sendReadMarks } from '../../src/client/data/inbox-store.ts';
+import { markRead, pruneInbox, sendReadMarks } from '../../src/client/data/inbox-store.ts';
 import { pullChanges } from '../../src/client/data/pull.ts';
 import { createSyncStatus } from '../../src/client/data/sync-status.ts';
 import { dueEntries, inboxItems } from '../../src/client/features/inbox/inbox-entries.ts';
@@ -163,5 +163,28 @@ describe('the inbox on devices', () => {
     };
     const due = dueEntries('me', [incident as never], [], now);
     expect(due.map((item) => [item.kind, item.detail])).toEqual([['actionDue', 'Guard due 2026-11-25']]);
+  });
+
+  it('forgets entries older than the inbox shows, but not a mark still to be sent', async () => {
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+    const entry = (key: string, at: string) => ({
+      key,
+      kind: 'comment' as const,
+      entity: 'ticket' as const,
+      recordId: null,
+      title: 'TKT-000001',
+      detail: '',
+      by: null,
+      at,
+      readAt: null,
+    });
+    await device.db.inbox.bulkPut([
+      entry('comment:old', daysAgo(inboxDays + 2)),
+      { ...entry('mark:old', daysAgo(inboxDays + 2)), readAt: daysAgo(inboxDays + 2), readPending: 1 as const },
+      entry('comment:new', daysAgo(1)),
+    ]);
+    expect(await pruneInbox(device.db, now)).toBe(1);
+    expect((await device.db.inbox.toArray()).map((row) => row.key).sort()).toEqual(['comment:new', 'mark:old']);
   });
 });

@@ -1,3 +1,4 @@
+import { inboxDays } from '../../shared/inbox.ts';
 import type { InboxEntry } from '../../shared/schemas/inbox.ts';
 import { ApiError, createApi, type Transport } from '../lib/api.ts';
 import type { LocalDatabase } from './db.ts';
@@ -18,6 +19,19 @@ export async function storeInbox(db: LocalDatabase, entries: InboxEntry[]): Prom
       return local?.readPending ? { ...entry, readAt: local.readAt, readPending: 1 as const } : entry;
     }),
   );
+}
+
+/**
+ * Forgets entries and marks older than the inbox shows (marks not sent yet stay); the feed never
+ * brings them back, as it moves on by change.
+ */
+export async function pruneInbox(db: LocalDatabase, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - inboxDays * 86_400_000).toISOString();
+  return db.inbox
+    .where('at')
+    .below(before)
+    .filter((entry) => !entry.readPending)
+    .delete();
 }
 
 /** Marks entries read here at once; sendReadMarks takes them to the user's other devices. */

@@ -8,6 +8,7 @@ import {
   type SyncScope,
 } from '../../shared/working-set.ts';
 import type { LocalDatabase } from './db.ts';
+import { pruneInbox } from './inbox-store.ts';
 import { tableFor } from './local-records.ts';
 
 /**
@@ -114,6 +115,7 @@ export async function pruneWorkingSet(db: LocalDatabase, userId: string, now = n
       await yieldToUi();
     }
   }
+  await pruneInbox(db, now);
   await db.meta.put({ key: prunedAtKey, value: now.getTime() });
   return removed;
 }
