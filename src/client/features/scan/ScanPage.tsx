@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { localDb } from '../../data/db.ts';
 import { machineIdFromQr } from '../../../shared/machine-link.ts';
+import { MachineIdForm } from './MachineIdForm.tsx';
 import { useCameraScan } from './use-camera-scan.ts';
 
 /**
@@ -48,6 +49,7 @@ export function ScanPage() {
             ? state.message
             : (notice ?? (state.kind === 'scanning' ? 'Looking for a label…' : ''))}
         </p>
+        <MachineIdForm />
       </div>
     </>
   );
