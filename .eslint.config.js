@@ -113,6 +113,15 @@ export default defineConfig(
         { object: 'crypto', property: 'randomUUID', message: 'Use newId() from src/shared/ids.ts.' },
         { object: 'crypto', property: 'subtle', message: 'crypto.subtle needs a secure context.' },
       ],
+      // Dexie follows a live query's reads past native awaits only when the querier itself is async:
+      // a plain function returning an async helper's promise stops watching after the helper's first await.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^(useLiveQuery|liveQuery)$/] > :function[async=false]',
+          message: 'Make the live query async (`async () => await ...`) so Dexie watches every read.',
+        },
+      ],
     },
   },
   {

@@ -17,7 +17,11 @@ export interface DeviceRun extends ScreenTimings {
   fullySyncedMs: number;
   bytes: number;
   indexedDbBytes: number;
+  /** Tickets and incidents on the device after the first sync. */
+  storedRecords: number;
   longestTaskMs: number;
+  /** The longest animation frame during the sync and the scripts that ran in it. */
+  longestFrameScripts: string;
 }
 
 interface RunOptions {
@@ -81,6 +85,22 @@ export async function signInAndSync(page: Page, { base, credentials }: Pick<RunO
   return { started, usableMs: (usableAt ?? syncedAt) - started, fullySyncedMs: syncedAt - started };
 }
 
+/** Runs in the page: the tickets and incidents in the app's database. */
+function storedRecordCount(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('imsp');
+    open.onerror = () => reject(open.error ?? new Error('IndexedDB did not open'));
+    open.onsuccess = () => {
+      const transaction = open.result.transaction(['tickets', 'incidents']);
+      const counts = ['tickets', 'incidents'].map((store) => transaction.objectStore(store).count());
+      transaction.oncomplete = () => {
+        open.result.close();
+        resolve(counts.reduce((sum, count) => sum + count.result, 0));
+      };
+    };
+  });
+}
+
 export async function runDevice(browser: Browser, options: RunOptions): Promise<DeviceRun> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
   try {
@@ -91,15 +111,16 @@ export async function runDevice(browser: Browser, options: RunOptions): Promise<
     options.wire.reset();
     const { started, ...sync } = await signInAndSync(page, options);
     const bytes = options.wire.bytes();
-    const longestTaskMs = await longestTaskSince(page, started);
+    const longest = await longestTaskSince(page, started);
     const indexedDbBytes = await page.evaluate(async () => {
       const estimate = (await navigator.storage.estimate()) as StorageEstimate & {
         usageDetails?: { indexedDB?: number };
       };
       return estimate.usageDetails?.indexedDB ?? estimate.usage ?? Number.NaN;
     });
+    const storedRecords = await page.evaluate(storedRecordCount);
     const timings = await screenTimings(page, options.cpuThrottle);
-    return { ...sync, bytes, indexedDbBytes, longestTaskMs, ...timings };
+    return { ...sync, bytes, indexedDbBytes, storedRecords, ...longest, ...timings };
   } finally {
     await context.close();
   }

@@ -10,6 +10,8 @@ export type Outcome = 'rows' | 'numbers' | 'settled';
 
 interface Probe {
   longTasks: { start: number; duration: number }[];
+  /** Long animation frames with the scripts that ran in them, to tell what a long task was. */
+  frames: { start: number; duration: number; scripts: string }[];
   start?: number;
   changes: { at: number; isReady: boolean }[];
   observer?: MutationObserver;
@@ -19,11 +21,24 @@ type ProbeWindow = Window & { __bench: Probe };
 /** Every document of the context records its long tasks from the start. */
 export async function installProbe(context: BrowserContext) {
   await context.addInitScript(() => {
-    const probe: Probe = { longTasks: [], changes: [] };
+    const probe: Probe = { longTasks: [], frames: [], changes: [] };
     (window as unknown as ProbeWindow).__bench = probe;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: true });
+    type Script = { sourceURL: string; sourceFunctionName: string; invoker: string; duration: number };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { scripts: Script[] })[]) {
+        const scripts = entry.scripts
+          .filter((script) => script.duration >= 20)
+          .map((script) => {
+            const file = script.sourceURL.split('/').pop();
+            return `${script.invoker} ${file}:${script.sourceFunctionName} ${Math.round(script.duration)} ms`;
+          })
+          .join('; ');
+        probe.frames.push({ start: entry.startTime, duration: entry.duration, scripts });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
 }
 
@@ -93,10 +108,18 @@ export async function timeAction(
 }
 
 /** The longest task of the page that started at or after `sinceEpochMs`, in ms. */
-export function longestTaskSince(page: Page, sinceEpochMs: number): Promise<number> {
+export function longestTaskSince(
+  page: Page,
+  sinceEpochMs: number,
+): Promise<{ longestTaskMs: number; longestFrameScripts: string }> {
   return page.evaluate((since) => {
-    const { longTasks } = (window as unknown as ProbeWindow).__bench;
-    const after = longTasks.filter((task) => performance.timeOrigin + task.start >= since);
-    return Math.max(0, ...after.map((task) => task.duration));
+    const { longTasks, frames } = (window as unknown as ProbeWindow).__bench;
+    const after = <T extends { start: number }>(entries: T[]) =>
+      entries.filter((entry) => performance.timeOrigin + entry.start >= since);
+    const longestFrame = after(frames).sort((a, b) => b.duration - a.duration)[0];
+    return {
+      longestTaskMs: Math.max(0, ...after(longTasks).map((task) => task.duration)),
+      longestFrameScripts: longestFrame ? `${Math.round(longestFrame.duration)} ms: ${longestFrame.scripts}` : '',
+    };
   }, sinceEpochMs);
 }

@@ -144,7 +144,7 @@ async function expectSamePages<F extends Record<string, string>>(
 const searches = ['', 'pum', 'PUMPS', 'coolant lea', 'line 4', 'über', 'ÖL', '100', 'stand 2', 'a b', 'leak bear cool'];
 const all = (values: readonly string[]) => ['', ...values];
 
-describe('list queries on the device (indexes only) agree with the server', () => {
+describe('list queries on the device (its lists only) agree with the server', () => {
   beforeAll(seedServer, 60_000);
 
   it('tickets: every status and priority, with and without search words, prefixes and numbers', async () => {
@@ -228,7 +228,7 @@ describe('list queries on the device (indexes only) agree with the server', () =
     expect((await page('Closed')).total).toBe(closed.total - 1);
   });
 
-  it('keeps the words of a record up to date through every kind of write', async () => {
+  it('keeps the lists of a record up to date through every kind of write, delete and clear', async () => {
     const [record] = (await serverList('tickets', { limit: '1' }, (body) => ticketPage.parse(body))).tickets;
     const id = record!._id;
     await device.db.tickets.add({ ...record!, _server: record!, _pending: 0 });
@@ -244,6 +244,16 @@ describe('list queries on the device (indexes only) agree with the server', () =
       .equals(id)
       .modify((ticket) => void (ticket.description = 'Ventil klemmt'));
     expect(await found('ventil')).toEqual([id]);
+    await device.db.tickets.delete(id);
+    expect(await found('ventil')).toEqual([]);
+    // Clearing one table empties its lists and no other's.
+    const [incident] = (await serverList('incidents', { limit: '1' }, (body) => incidentPage.parse(body))).incidents;
+    await device.db.incidents.add({ ...incident!, _server: incident!, _pending: 0 });
+    await device.db.tickets.add({ ...record!, _server: record!, _pending: 0 });
+    await device.db.tickets.clear();
+    const lists = (table: string) => device.db.postings.where(':id').between([table], [table, Dexie.maxKey]).count();
+    expect(await lists('tickets')).toBe(0);
+    expect(await lists('incidents')).toBeGreaterThan(0);
   });
 
   it('indexes the words of the records a device stored before the search index existed', async () => {

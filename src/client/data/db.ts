@@ -1,4 +1,4 @@
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { z } from 'zod';
 import {
   emptyInvestigation,
@@ -13,7 +13,9 @@ import type { ReadingInput } from '../../shared/schemas/reading.ts';
 import type { ChecklistPatch, Schedule } from '../../shared/schemas/schedule.ts';
 import type { SyncEntity } from '../../shared/schemas/sync.ts';
 import type { Ticket } from '../../shared/schemas/ticket.ts';
-import { actionOwners, searchIndex, withWords } from './search-index.ts';
+import { actionOwners } from './action-owners.ts';
+import { postingsMiddleware, type PostingKey } from './postings.ts';
+import { rebuildLists } from './rebuild-lists.ts';
 
 /**
  * A record as the screens show it: the server's last confirmed copy (`_server`, null while a record
@@ -136,6 +138,7 @@ export class LocalDatabase extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   pinned!: EntityTable<PinnedRow, 'key'>;
   inbox!: EntityTable<StoredInboxEntry, 'key'>;
+  postings!: Table<Uint32Array, PostingKey>;
 
   constructor(name = 'imsp') {
     super(name);
@@ -148,39 +151,22 @@ export class LocalDatabase extends Dexie {
       files: 'id',
       meta: 'key',
     });
-    // Every list filter combination has an index ending in createdAt (the lists' order), so a page and
-    // its count read one key range; `*_words` is the search's (search-index.ts); updatedAt is the
-    // working set's pruning order.
-    this.version(2)
-      .stores({
-        tickets:
-          '_id, createdAt, updatedAt, status, priority, ticketNumber, [status+createdAt], [priority+createdAt], [status+priority+createdAt], *_words',
-        incidents:
-          '_id, createdAt, updatedAt, status, type, severity, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words',
-        pinned: 'key',
-      })
-      .upgrade((tx) =>
-        Promise.all(
-          ['tickets', 'incidents'].map((table) =>
-            tx
-              .table(table)
-              .toCollection()
-              .modify((record: Record<string, unknown>) => {
-                record._words = withWords(table, record)._words;
-              }),
-          ),
-        ),
-      );
+    // Version 2 indexed every filter combination and the search words; version 6 replaced them by the lists.
+    this.version(2).stores({
+      tickets:
+        '_id, createdAt, updatedAt, status, priority, ticketNumber, [status+createdAt], [priority+createdAt], [status+priority+createdAt], *_words',
+      incidents:
+        '_id, createdAt, updatedAt, status, type, severity, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words',
+      pinned: 'key',
+    });
     // Incidents stored before investigations existed get an empty one and no actions; `*_owners`
-    // (search-index.ts) lists who owns an action not verified yet, for "My actions".
+    // (postings.ts) lists who owns an action not verified yet, for "My actions".
     this.version(3)
       .stores({
         incidents:
           '_id, createdAt, updatedAt, status, type, severity, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words, *_owners',
       })
       .upgrade((tx) => tx.table('incidents').toCollection().modify(withInvestigation));
-    // The compound indexes serve every filter and count: the single-field ones only took room (eight
-    // indexes cost 1,500 bytes a ticket, src/client/README.md).
     this.version(4).stores({
       tickets:
         '_id, createdAt, updatedAt, ticketNumber, [status+createdAt], [priority+createdAt], [status+priority+createdAt], *_words',
@@ -188,7 +174,13 @@ export class LocalDatabase extends Dexie {
         '_id, createdAt, updatedAt, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words, *_owners',
     });
     this.version(5).stores({ inbox: 'key, at, readPending' });
-    this.use(searchIndex);
+    // Lists, filters, counts and search read the postings (postings.ts): a ticket's indexes took
+    // 4,500 bytes of its 5,600 (src/client/README.md). createdAt finds a page's records, updatedAt
+    // is the working set's pruning order.
+    this.version(6)
+      .stores({ tickets: '_id, createdAt, updatedAt', incidents: '_id, createdAt, updatedAt, *_owners', postings: '' })
+      .upgrade(rebuildLists);
+    this.use(postingsMiddleware);
   }
 }
 

@@ -1,7 +1,16 @@
-import { Dexie, type Table } from 'dexie';
+import type { Table } from 'dexie';
 import { matchesAll, queryWords } from '../../shared/search-words.ts';
-import { orderedIds } from './ordered-ids.ts';
-import { storedWords } from './search-index.ts';
+import type { LocalDatabase } from './db.ts';
+import {
+  countListed,
+  distinct,
+  intersect,
+  sharedSlots,
+  slotsIn,
+  type Postings,
+  type TokenRange,
+} from './read-postings.ts';
+import { allToken, filterToken, filtersOf, letterToken, recordWordsOf, slotOf, type ListedTable } from './record-tokens.ts';
 
 /** Spec section 9: lists show 10 per page. */
 export const listPageSize = 10;
@@ -13,7 +22,7 @@ export interface ListPage<T> {
   total: number;
 }
 
-/** The filters that are set, as [field, value], in the field order of the table's compound indexes. */
+/** The filters that are set, as [field, value]. */
 export type SetFilters = readonly (readonly [field: string, value: string])[];
 
 export interface ListQuery {
@@ -23,111 +32,119 @@ export interface ListQuery {
 
 type Keyed = { _id: string; createdAt: string };
 
-/** The records that pass the filters, on the index that ends in createdAt, oldest first. */
-function filtered<T extends Keyed, I>(table: Table<T, string, I>, filters: SetFilters) {
-  if (filters.length === 0) return table.orderBy('createdAt');
-  const values = filters.map(([, value]) => value);
-  return table
-    .where(`[${filters.map(([field]) => field).join('+')}+createdAt]`)
-    .between([...values, Dexie.minKey], [...values, Dexie.maxKey], true, true);
+/** The lists a query reads: one per filter, one per search word (a word's prefix range, a letter's list). */
+function rangesOf({ filters, search }: ListQuery): TokenRange[] {
+  const words = queryWords(search).map((word): TokenRange =>
+    [...word].length === 1 ? { token: letterToken(word) } : { from: word, to: `${word}\uffff` },
+  );
+  return [...filters.map(([field, value]) => ({ token: filterToken(field, value) })), ...words];
 }
 
-/** Up to this many found records are read and sorted here, cheaper than the range's ordered keys. */
-const fewFound = 100;
+const manySlots = 2_000;
+
+const newestFirst = (a: Keyed, b: Keyed) => (a._id < b._id ? 1 : -1);
+
+/** What a page reads of the records themselves: those of a few slots, and whether one matches. */
+function recordReader<T extends Keyed, I>(table: Table<T, string, I>, name: ListedTable, query: ListQuery) {
+  const words = queryWords(query.search);
+  return {
+    matches(record: T): boolean {
+      const values = new Map(filtersOf(name, record));
+      return (
+        query.filters.every(([field, value]) => values.get(field) === value) &&
+        matchesAll(recordWordsOf(name, record), words)
+      );
+    },
+
+    /** The records created in these slots, by slot. */
+    async recordsAt(slots: readonly number[]): Promise<Map<number, T[]>> {
+      const wanted = new Set(slots);
+      // An export's thousands of slots: one read of the table beats a key lookup each.
+      const found =
+        slots.length > manySlots
+          ? await table.toArray()
+          : await table
+              .where('createdAt')
+              .anyOf(slots.map((slot) => new Date(slot).toISOString()))
+              .toArray();
+      const bySlot = new Map<number, T[]>();
+      for (const record of found) {
+        const slot = slotOf(record);
+        if (wanted.has(slot)) bySlot.set(slot, [...(bySlot.get(slot) ?? []), record]);
+      }
+      return bySlot;
+    },
+  };
+}
+
+type RecordReader<T extends Keyed> = ReturnType<typeof recordReader<T, unknown>>;
 
 /**
- * The ids of the records having a word that starts with each query word (keys only), rarest word
- * first. Once they are few, the words not yet looked up (`unchecked`) are left to the records.
+ * The slots of the matching records, newest first, with the matching records of each slot that
+ * several records share (read and checked here: the lists say which slots hold a word, not which
+ * of a slot's records does).
  */
-async function idsWithWords<T extends Keyed, I>(table: Table<T, string, I>, words: string[]) {
-  const range = (word: string) => table.where('_words').startsWith(word);
-  // One word (a first keystroke, the common case) needs no order: its range is read once, not counted first.
-  const counts = words.length === 1 ? [0] : await Promise.all(words.map((word) => range(word).count()));
-  const rarestFirst = words.map((word, index) => ({ word, count: counts[index]! })).sort((a, b) => a.count - b.count);
-  let ids: Set<string> | null = null;
-  for (const [index, { word }] of rarestFirst.entries()) {
-    if (ids && ids.size <= fewFound) {
-      return { ids, unchecked: rarestFirst.slice(index).map((entry) => entry.word) };
-    }
-    const found: string[] = await range(word).primaryKeys();
-    ids = new Set(ids ? found.filter((id) => ids!.has(id)) : found);
-  }
-  return { ids: ids ?? new Set<string>(), unchecked: [] };
-}
-
-const newestFirst = (a: Keyed, b: Keyed) =>
-  a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
-
-function pageOf<T>(matching: readonly T[], page: number, size: number) {
-  const total = matching.length;
-  const totalPages = Math.max(1, Math.ceil(total / size));
-  const currentPage = Math.min(Math.max(1, page), totalPages);
-  return { total, totalPages, currentPage, slice: matching.slice((currentPage - 1) * size, currentPage * size) };
-}
-
-/** The page of the records found by the search words, in list order, that pass the filters. */
-async function searchPage<T extends Keyed, I>(
-  table: Table<T, string, I>,
-  { filters, search }: ListQuery,
-  page: number,
-  size: number,
-): Promise<ListPage<T>> {
-  const { ids: found, unchecked } = await idsWithWords(table, queryWords(search));
-  if (found.size <= fewFound) {
-    const records = (await table.bulkGet([...found])).filter(
-      (record): record is T =>
-        record !== undefined &&
-        filters.every(([field, value]) => (record as Record<string, unknown>)[field] === value) &&
-        matchesAll(storedWords(record), unchecked),
-    );
-    const { slice, ...info } = pageOf(records.sort(newestFirst), page, size);
-    return { records: slice, ...info };
-  }
-  const ordered = await orderedIds(`${table.db.name}/${table.name}/${JSON.stringify(filters)}`, () =>
-    filtered(table, filters),
+async function matching<T extends Keyed>(
+  postings: Postings,
+  query: RecordReader<T>, name: ListedTable, ranges: TokenRange[]) {
+  const [all, ...lists] = await Promise.all([
+    slotsIn(postings, name, { token: allToken }),
+    ...ranges.map((range) => slotsIn(postings, name, range)),
+  ]);
+  // Rarest list first, so each intersection walks fewer slots.
+  const [rarest, ...others] = lists.map(distinct).sort((a, b) => a.length - b.length);
+  const found = rarest ? others.reduce(intersect, rarest) : distinct(all);
+  const shared = sharedSlots(all);
+  const sharedFound = found.filter((slot) => shared.has(slot));
+  const records = await query.recordsAt([...sharedFound]);
+  const sharedRecords = new Map(
+    [...sharedFound].map((slot) => [slot, (records.get(slot) ?? []).filter((record) => query.matches(record)).sort(newestFirst)]),
   );
-  const { slice, ...info } = pageOf(
-    ordered.filter((id) => found.has(id)),
-    page,
-    size,
-  );
-  const records = (await table.bulkGet(slice)).filter((record) => record !== undefined);
-  return { records, ...info };
+  return { slots: found.reverse(), sharedRecords };
 }
 
 /**
  * One page of the records on this device that match, newest first (createdAt descending, ties by
- * id descending, as the server's list calls order). Reads only index keys and the page's records:
- * without a search, one key range of the index that fits the filters (offset and limit on it, its
- * count); with one, the ids of the `_words` prefix ranges, put in list order by reading the few
- * found records or else by that key range's ids. A page past the end (the filters just narrowed the
- * list) shows the last page.
+ * id descending, as the server's list calls order). Reads the lists of the filters, the search words
+ * and every record (postings.ts), intersects them in memory and reads only the page's records. A page
+ * past the end (the filters just narrowed the list) shows the last page.
  */
 export async function readPage<T extends Keyed, I>(
+  db: LocalDatabase,
   table: Table<T, string, I>,
   query: ListQuery,
   page: number,
   size = listPageSize,
 ): Promise<ListPage<T>> {
-  if (queryWords(query.search).length > 0) return searchPage(table, query, page, size);
-  const pageAt = (at: number) =>
-    filtered(table, query.filters)
-      .reverse()
-      .offset((at - 1) * size)
-      .limit(size)
-      .toArray();
-  // The page is read beside the count rather than after it; only a page past the end is read again.
-  const wanted = Math.max(1, page);
-  const [total, records] = await Promise.all([filtered(table, query.filters).count(), pageAt(wanted)]);
+  const name = table.name as ListedTable;
+  const reader = recordReader(table, name, query);
+  const { slots, sharedRecords } = await matching(db.postings, reader, name, rangesOf(query));
+  const countAt = (slot: number) => sharedRecords.get(slot)?.length ?? 1;
+  const total = slots.reduce((sum, slot) => sum + countAt(slot), 0);
   const totalPages = Math.max(1, Math.ceil(total / size));
-  const currentPage = Math.min(wanted, totalPages);
-  return { records: currentPage === wanted ? records : await pageAt(currentPage), currentPage, totalPages, total };
+  const currentPage = Math.min(Math.max(1, page), totalPages);
+  const [start, end] = [(currentPage - 1) * size, currentPage * size];
+  const pageSlots: number[] = [];
+  let skipped = 0;
+  for (let index = 0, position = 0; index < slots.length && position < end; index += 1) {
+    const slot = slots[index]!;
+    if (position + countAt(slot) > start) pageSlots.push(slot);
+    else skipped += countAt(slot);
+    position += countAt(slot);
+  }
+  const records = await reader.recordsAt(pageSlots.filter((slot) => !sharedRecords.has(slot)));
+  const ordered = pageSlots.flatMap((slot) => sharedRecords.get(slot) ?? records.get(slot) ?? []);
+  return { records: ordered.slice(start - skipped, end - skipped), currentPage, totalPages, total };
 }
 
 // The most records IndexedDB reads at once (its count is an unsigned long).
 const everything = 2 ** 32 - 1;
 
 /** Every record on this device that matches, in list order (an export made offline). */
-export async function readAll<T extends Keyed, I>(table: Table<T, string, I>, query: ListQuery): Promise<T[]> {
-  return (await readPage(table, query, 1, everything)).records;
+export async function readAll<T extends Keyed, I>(db: LocalDatabase, table: Table<T, string, I>, query: ListQuery): Promise<T[]> {
+  return (await readPage(db, table, query, 1, everything)).records;
 }
+
+/** How many records have this value in a filter field. */
+export const countWith = (db: LocalDatabase, name: ListedTable, field: string, value: string): Promise<number> =>
+  countListed(db.postings, name, filterToken(field, value));

@@ -4,5 +4,5 @@ import { localDb, type Local } from './db.ts';
 
 /** Every machine on this device by name, live, for the machine list and the forms and filters that pick one. */
 export function useMachineChoices(): Local<Machine>[] | undefined {
-  return useLiveQuery(() => localDb.machines.orderBy('name').toArray(), []);
+  return useLiveQuery(async () => await localDb.machines.orderBy('name').toArray(), []);
 }

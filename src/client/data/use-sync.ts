@@ -31,7 +31,7 @@ export function useIsOnline(): boolean {
 export function useOutbox(userId: string | undefined): OutboxEntry[] {
   return (
     useLiveQuery<OutboxEntry[]>(
-      () => (userId ? localDb.outbox.where('userId').equals(userId).sortBy('seq') : []),
+      async () => (userId ? await localDb.outbox.where('userId').equals(userId).sortBy('seq') : []),
       [userId],
     ) ?? []
   );

@@ -11,7 +11,7 @@ import { readWindowDays, setWindowDays } from './working-set.ts';
 
 /** How many days closed records stay on this device (the Profile setting); a change syncs for the new window. */
 export function useWindowDays(): [number, (days: number) => Promise<void>] {
-  const days = useLiveQuery(() => readWindowDays(localDb)) ?? defaultWindowDays;
+  const days = useLiveQuery(async () => await readWindowDays(localDb)) ?? defaultWindowDays;
   return [days, (next) => setWindowDays(localDb, next).then(() => syncEngine.windowChanged())];
 }
 

@@ -3,7 +3,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { seedDemoIfEmpty } from './demo.ts';
-import { seedVolume } from './volume.ts';
+import { defaultYears, seedVolume } from './volume.ts';
 
 const usage = `Usage: npm run seed -- [options]
 
@@ -14,6 +14,7 @@ Seeds the database configured by DATABASE_URL (PostgreSQL) or DATA_DIR (embedded
   --incidents N       add N incidents
   --machines N        add N machines
   --stops N           add N machine stops (downtime events) over the last 12 months
+  --years N           spread the tickets and incidents over the last N years (default 5)
   --no-demo           volumes only, without the demo plant
   --if-empty          do nothing when the database already has users
   --help              show this text`;
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     incidents: { type: 'string' },
     machines: { type: 'string' },
     stops: { type: 'string' },
+    years: { type: 'string' },
     'no-demo': { type: 'boolean', default: false },
     'if-empty': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -44,6 +46,7 @@ const volume = {
   incidents: count(values.incidents, 'incidents'),
   machines: count(values.machines, 'machines'),
   stops: count(values.stops, 'stops'),
+  years: count(values.years ?? String(defaultYears), 'years'),
 };
 
 const config = loadConfig();

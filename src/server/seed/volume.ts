@@ -16,11 +16,16 @@ export interface VolumeOptions {
   incidents: number;
   /** Machine stops (downtime events), spread over the machines and the last 12 months. */
   stops?: number;
+  /** The years the tickets and incidents spread over (default 5: a plant keeps years of records). */
+  years?: number;
   /** Progress lines for the command line. */
   log?: (line: string) => void;
 }
 
 const batchSize = 20_000;
+export const defaultYears = 5;
+/** Tickets left In Progress without an end are the last few weeks': older ones were finished. */
+const stuckDays = 60;
 
 /** `array[$1, $2, ...]::text[]`: one parameter per item, so any text is safe. */
 const textArray = (items: readonly string[]) =>
@@ -38,8 +43,8 @@ const normal = (a: string, b: string) => sql.raw(`(sqrt(-2 * ln(1 - ${a})) * cos
 /**
  * Large volumes for benchmarks: machines in multi-row batches, tickets and incidents with set-based
  * `insert ... select ... from generate_series(...)`, in write batches of 20,000 rows. Every row
- * takes its own change sequence number; each gets a 'created' history row. Tickets spread over the
- * last 12 months and incidents over the last 18, oldest first, so numbers follow time.
+ * takes its own change sequence number; each gets a 'created' history row. Tickets and incidents
+ * spread evenly over the last `years`, oldest first, so numbers follow time.
  */
 export async function seedVolume(database: Database, options: VolumeOptions): Promise<void> {
   const log = options.log ?? (() => {});
@@ -53,9 +58,10 @@ export async function seedVolume(database: Database, options: VolumeOptions): Pr
     throw new Error('There are no machines to raise tickets on: add --machines N');
 
   const now = new Date().toISOString();
-  await inBatches(database, options.tickets, now, (tx, batch) => addTickets(tx, batch, machineIds, people));
+  const days = Math.max(1, Math.round((options.years ?? defaultYears) * 365.25));
+  await inBatches(database, options.tickets, now, days, (tx, batch) => addTickets(tx, batch, machineIds, people));
   log(`tickets: ${options.tickets}`);
-  await inBatches(database, options.incidents, now, (tx, batch) => addIncidents(tx, batch, people));
+  await inBatches(database, options.incidents, now, days, (tx, batch) => addIncidents(tx, batch, people));
   log(`incidents: ${options.incidents}`);
   if (options.stops) {
     await database.writeInOrder((tx) => addStops(tx, options.stops!, people.all[0]!));
@@ -72,13 +78,14 @@ async function inBatches(
   database: Database,
   total: number,
   now: string,
+  days: number,
   insert: (tx: Tx, batch: Batch) => Promise<void>,
 ) {
   for (let from = 1; from <= total; from += batchSize) {
     const to = Math.min(total, from + batchSize - 1);
     await database.writeInOrder(async (tx, after) => {
       await tx.execute(sql`select setseed(${from / (total + 1)})`); // reproducible random() per batch
-      await insert(tx, { from, to, total, now, after });
+      await insert(tx, { from, to, total, now, days, after });
     });
   }
 }
@@ -168,12 +175,14 @@ interface Batch {
   total: number;
   /** ISO time the whole run counts ages from. */
   now: string;
+  /** The days the rows spread over, up to `now`. */
+  days: number;
   /** The change_seq drawn by the batch's write: its rows all come after it. */
   after: number;
 }
 
 /** Rows i = from..to of a run of `total`, created evenly over `days` days up to now, oldest first. */
-function series({ from, to, total, now }: Batch, days: number) {
+function series({ from, to, total, now, days }: Batch) {
   return sql`
     select i, ${now}::timestamptz - make_interval(secs => ${days * 86_400}::float8 * (${total} - i) / ${total}) as created,
       random() as r1, random() as r2, random() as r3, random() as r4, random() as r5, random() as r6,
@@ -200,7 +209,7 @@ async function addTickets(tx: Tx, batch: Batch, machineIds: string[], people: Pe
         case when r1 < 0.1 then 'Critical' when r1 < 0.35 then 'High' when r1 < 0.8 then 'Medium' else 'Low' end as priority,
         created + make_interval(secs => 3600 * (case when r1 < 0.1 then 0.5 when r1 < 0.35 then 3 when r1 < 0.8 then 24 else 120 end)
           * exp(1.3 * ${normal('r2', 'r3')})) as started
-      from (${series(batch, 365)}) as g
+      from (${series(batch)}) as g
     ),
     timed as (
       select rows.*, started + make_interval(secs => 3600 * (case priority when 'Critical' then 5 when 'High' then 12
@@ -210,7 +219,8 @@ async function addTickets(tx: Tx, batch: Batch, machineIds: string[], people: Pe
     decided as (
       select timed.*, case
           when started > ${batch.now}::timestamptz then 'Pending'
-          when r6 < 0.06 or resolved > ${batch.now}::timestamptz then 'In Progress'
+          when (r6 < 0.06 and created > ${batch.now}::timestamptz - make_interval(days => ${stuckDays}))
+            or resolved > ${batch.now}::timestamptz then 'In Progress'
           when r7 < 0.8 and resolved + interval '2 days' < ${batch.now}::timestamptz then 'Closed'
           else 'Resolved' end as status
       from timed
@@ -243,7 +253,7 @@ async function addIncidents(tx: Tx, batch: Batch, people: People) {
     rows as (
       select g.*, 1 + floor(g.r9 * ${stories.length})::int as story,
         created + make_interval(secs => 3600 * 36 * exp(1.2 * ${normal('r1', 'r2')})) as investigated
-      from (${series(batch, 548)}) as g
+      from (${series(batch)}) as g
     ),
     timed as (
       select rows.*, investigated + make_interval(secs => 3600 * 24 * 40 * exp(${normal('r3', 'r4')})) as closed from rows

@@ -18,7 +18,7 @@ const viewAll = 'flex min-h-11 items-center rounded-lg px-2 text-sm font-medium 
 /** `assigned`: the maintenance assigned to the user, from the maintenance feature (the route puts it in). */
 export function DashboardPage({ assigned }: { assigned?: ReactNode }) {
   const user = useSignedInUser();
-  const data = useLiveQuery(() => readDashboard(localDb), []);
+  const data = useLiveQuery(async () => await readDashboard(localDb), []);
   const machines = data?.machines;
 
   return (

@@ -1,8 +1,8 @@
-import { Dexie } from 'dexie';
 import { openTicketStatuses } from '../../../shared/open-records.ts';
 import type { Incident } from '../../../shared/schemas/incident.ts';
 import type { Ticket } from '../../../shared/schemas/ticket.ts';
 import type { Local, LocalDatabase } from '../../data/db.ts';
+import { countWith } from '../../data/read-page.ts';
 
 export interface DashboardData {
   machines: { total: number; running: number; down: number; maintenance: number };
@@ -25,12 +25,9 @@ export async function readDashboard(db: LocalDatabase): Promise<DashboardData> {
     machinesIn('Running'),
     machinesIn('Down'),
     machinesIn('Maintenance'),
-    // One native count per status (of the list's [status+createdAt] range): anyOf would walk the index with a cursor.
-    Promise.all(
-      openTicketStatuses.map((status) =>
-        db.tickets.where('[status+createdAt]').between([status, Dexie.minKey], [status, Dexie.maxKey]).count(),
-      ),
-    ).then((counts) => counts.reduce((sum, count) => sum + count, 0)),
+    Promise.all(openTicketStatuses.map((status) => countWith(db, 'tickets', 'status', status))).then((counts) =>
+      counts.reduce((sum, count) => sum + count, 0),
+    ),
     db.tickets.orderBy('createdAt').reverse().limit(recentCount).toArray(),
     db.incidents.orderBy('createdAt').reverse().limit(recentCount).toArray(),
   ]);

@@ -18,7 +18,6 @@ export interface IncidentPage extends Omit<ListPage<LocalIncident>, 'records'> {
   incidents: LocalIncident[];
 }
 
-/** In the field order of the compound indexes (db.ts). */
 const setFilters = ({ type, severity, status }: IncidentFilters): SetFilters =>
   (
     [
@@ -38,7 +37,7 @@ export async function readIncidentPage(
   page: number,
 ): Promise<IncidentPage> {
   const query = { filters: setFilters(filters), search: filters.search };
-  const { records, ...info } = await readPage(db.incidents, query, page);
+  const { records, ...info } = await readPage(db, db.incidents, query, page);
   return { incidents: records, ...info };
 }
 
@@ -65,4 +64,4 @@ export function countIncidents(incidents: Incident[], now = new Date()): Inciden
 
 /** Every incident on this device the filters find, newest first: an export made offline. */
 export const readAllIncidents = (db: LocalDatabase, filters: IncidentFilters) =>
-  readAll(db.incidents, { filters: setFilters(filters), search: filters.search });
+  readAll(db, db.incidents, { filters: setFilters(filters), search: filters.search });

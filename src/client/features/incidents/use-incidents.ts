@@ -5,7 +5,7 @@ import { readIncidentPage, type IncidentFilters, type IncidentPage, type LocalIn
 /** The page of incidents on this device for these filters, live: local changes and pulls re-render it. */
 export function useIncidentPage(filters: IncidentFilters, page: number): IncidentPage | undefined {
   return useLiveQuery(
-    () => readIncidentPage(localDb, filters, page),
+    async () => await readIncidentPage(localDb, filters, page),
     [filters.search, filters.type, filters.severity, filters.status, page],
   );
 }

@@ -3,6 +3,7 @@ import { openTicketStatuses } from '../../../shared/open-records.ts';
 import type { Schedule } from '../../../shared/schemas/schedule.ts';
 import type { Ticket } from '../../../shared/schemas/ticket.ts';
 import { localDb } from '../../data/db.ts';
+import { readAll } from '../../data/read-page.ts';
 import type { LocalMachine } from './machine-list.ts';
 
 /** One machine as this device shows it; null once it is gone, undefined while loading. */
@@ -20,18 +21,14 @@ export interface MachineWork {
 /** The open work on one machine, from the tickets and schedules on this device, live. */
 export function useMachineWork(id: string): MachineWork | undefined {
   return useLiveQuery(async () => {
-    const [openTickets, schedules] = await Promise.all([
-      localDb.tickets
-        .where('status')
-        .anyOf(openTicketStatuses)
-        .filter((ticket) => ticket.machine?._id === id)
-        .toArray(),
+    const [tickets, schedules] = await Promise.all([
+      readAll(localDb, localDb.tickets, { filters: [['machine', id]], search: '' }),
       localDb.schedules
         .orderBy('scheduledDate')
         .filter((schedule) => schedule.machine?._id === id && schedule.status !== 'Completed')
         .toArray(),
     ]);
-    openTickets.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    return { openTickets, schedules };
+    const open = new Set<string>(openTicketStatuses);
+    return { openTickets: tickets.filter((ticket) => open.has(ticket.status)), schedules };
   }, [id]);
 }

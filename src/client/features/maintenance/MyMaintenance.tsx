@@ -17,8 +17,8 @@ export function MyMaintenance() {
   const user = useSignedInUser();
   const [openId, setOpenId] = useState<string | null>(null);
   const items = useLiveQuery(
-    () =>
-      localDb.schedules
+    async () =>
+      await localDb.schedules
         .orderBy('scheduledDate')
         .filter((schedule) => schedule.assignedTo?._id === user._id && schedule.status !== 'Completed')
         .limit(5)

@@ -8,7 +8,7 @@ const linkClass = 'font-medium underline';
 
 /** The maintenance item whose check failed, opened with one tap. */
 function FailedCheck({ source }: { source: Source }) {
-  const schedule = useLiveQuery(() => localDb.schedules.get(source._id), [source._id]);
+  const schedule = useLiveQuery(async () => await localDb.schedules.get(source._id), [source._id]);
   const item = schedule?.checklist.find((candidate) => candidate._id === source.itemId);
   return (
     <>
@@ -22,7 +22,7 @@ function FailedCheck({ source }: { source: Source }) {
 
 /** The incident and corrective action that asked for this repair. */
 function IncidentAction({ source }: { source: Source }) {
-  const incident = useLiveQuery(() => localDb.incidents.get(source._id), [source._id]);
+  const incident = useLiveQuery(async () => await localDb.incidents.get(source._id), [source._id]);
   const action = incident?.actions.find((candidate) => candidate._id === source.itemId);
   return (
     <>

@@ -33,13 +33,13 @@ const setFilters = ({ status, priority }: TicketFilters): SetFilters =>
  */
 export async function readTicketPage(db: LocalDatabase, filters: TicketFilters, page: number): Promise<TicketPage> {
   const query = { filters: setFilters(filters), search: filters.search };
-  const { records, ...info } = await readPage(db.tickets, query, page, ticketPageSize);
+  const { records, ...info } = await readPage(db, db.tickets, query, page, ticketPageSize);
   return { tickets: records, ...info };
 }
 
 /** Every ticket on this device the filters find, newest first: an export made offline. */
 export const readAllTickets = (db: LocalDatabase, filters: TicketFilters) =>
-  readAll(db.tickets, { filters: setFilters(filters), search: filters.search });
+  readAll(db, db.tickets, { filters: setFilters(filters), search: filters.search });
 
 /** Whether the server has this comment yet; if not, it waits in the outbox. */
 export function isCommentOnServer(ticket: LocalTicket, id: string): boolean {

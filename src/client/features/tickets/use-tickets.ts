@@ -5,7 +5,7 @@ import { readTicketPage, type LocalTicket, type TicketFilters, type TicketPage }
 /** The page of tickets on this device for these filters, live: local changes and pulls re-render it. */
 export function useTicketPage(filters: TicketFilters, page: number): TicketPage | undefined {
   return useLiveQuery(
-    () => readTicketPage(localDb, filters, page),
+    async () => await readTicketPage(localDb, filters, page),
     [filters.search, filters.status, filters.priority, page],
   );
 }

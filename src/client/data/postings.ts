@@ -1,0 +1,171 @@
+import type { DBCore, DBCoreMutateRequest, DBCoreRangeType, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
+import { actionOwners } from './action-owners.ts';
+import { isListed, slotOf, tokensOf, type ListedTable } from './record-tokens.ts';
+
+/**
+ * The lists the device's queries read instead of indexes over the records (src/client/README.md):
+ * for each table, token and shard of time, the slots (creation times) of the records listed under
+ * the token, as offsets into the shard, sorted. A record costs four bytes per token, where a
+ * multi-entry index row cost a word and the record's id each.
+ */
+export const postingsTable = 'postings';
+
+/** [table, token, shard]: a list's key, so that one key range reads a token's lists in every shard. */
+export type PostingKey = [table: string, token: string, shard: number];
+
+/** A shard spans 2^32 ms (about 50 days), so its offsets fit a Uint32Array. */
+const shardSpan = 2 ** 32;
+export const shardOf = (slot: number): number => Math.floor(slot / shardSpan);
+export const slotAt = (shard: number, offset: number): number => shard * shardSpan + offset;
+
+interface ListChange {
+  key: PostingKey;
+  add: number[];
+  remove: number[];
+}
+
+type Changes = Map<string, ListChange>;
+
+function note(changes: Changes, table: string, tokens: Iterable<string>, slot: number, kind: 'add' | 'remove') {
+  const shard = shardOf(slot);
+  for (const token of tokens) {
+    const id = `${token}\u0000${shard}`;
+    let change = changes.get(id);
+    if (!change) changes.set(id, (change = { key: [table, token, shard], add: [], remove: [] }));
+    change[kind].push(slot - shard * shardSpan);
+  }
+}
+
+/** What replacing `before` with `after` (either missing) changes in the table's lists. */
+function noteRecord(changes: Changes, table: ListedTable, before: object | undefined, after: object | undefined) {
+  const old = before ? { slot: slotOf(before), tokens: tokensOf(table, before) } : null;
+  const next = after ? { slot: slotOf(after), tokens: tokensOf(table, after) } : null;
+  if (old && next && old.slot === next.slot) {
+    const kept = new Set(old.tokens);
+    const added = next.tokens.filter((token) => !kept.delete(token));
+    note(changes, table, kept, old.slot, 'remove');
+    note(changes, table, added, next.slot, 'add');
+    return;
+  }
+  if (old) note(changes, table, old.tokens, old.slot, 'remove');
+  if (next) note(changes, table, next.tokens, next.slot, 'add');
+}
+
+/** The list with one occurrence of each removed offset taken out and the added ones merged in. */
+function merged(list: Uint32Array | undefined, { add, remove }: ListChange): Uint32Array {
+  const removing = new Map<number, number>();
+  for (const offset of remove) removing.set(offset, (removing.get(offset) ?? 0) + 1);
+  const kept = (list ?? new Uint32Array()).filter((offset) => {
+    const left = removing.get(offset);
+    if (!left) return true;
+    removing.set(offset, left - 1);
+    return false;
+  });
+  if (add.length === 0) return kept;
+  const result = new Uint32Array(kept.length + add.length);
+  result.set(kept);
+  result.set(add, kept.length);
+  return result.sort();
+}
+
+async function writeChanges(postings: DBCoreTable, trans: DBCoreTransaction, changes: Changes) {
+  const wanted = [...changes.values()].filter((change) => change.add.length > 0 || change.remove.length > 0);
+  if (wanted.length === 0) return;
+  const keys = wanted.map((change) => change.key);
+  const lists = (await postings.getMany({ trans, keys })) as (Uint32Array | undefined)[];
+  const next = wanted.map((change, index) => merged(lists[index], change));
+  const empty = keys.filter((_, index) => next[index]!.length === 0);
+  const kept = keys.flatMap((key, index) => (next[index]!.length > 0 ? [{ key, list: next[index]! }] : []));
+  if (kept.length > 0) {
+    await postings.mutate({
+      type: 'put',
+      trans,
+      keys: kept.map((entry) => entry.key),
+      values: kept.map((entry) => entry.list),
+    });
+  }
+  if (empty.length > 0) await postings.mutate({ type: 'delete', trans, keys: empty });
+}
+
+type Indexed = Record<string, unknown> & { _id: string };
+
+/** The records a write replaces or removes, by id, as stored before it. */
+async function storedBefore(table: DBCoreTable, req: DBCoreMutateRequest): Promise<Map<string, Indexed>> {
+  const { trans } = req;
+  if (req.type === 'deleteRange') {
+    const { result } = await table.query({ trans, values: true, query: { index: table.schema.primaryKey, range: req.range } });
+    return new Map((result as Indexed[]).map((record) => [record._id, record]));
+  }
+  const keys = req.type === 'delete' ? req.keys : (req.values as Indexed[]).map((value) => value._id);
+  const found = (await table.getMany({ trans, keys: [...new Set(keys)] })) as (Indexed | undefined)[];
+  return new Map(found.flatMap((record) => (record ? [[record._id, record] as const] : [])));
+}
+
+/** Incidents carry `_owners`, who owns an action not verified yet: the multi-entry index "My actions" reads. */
+const withDerivedFields = (table: ListedTable, value: Indexed): Indexed =>
+  table === 'incidents' ? { ...value, _owners: actionOwners(value) } : value;
+
+// DBCoreRangeType's Any and Range: a const enum, which isolated modules cannot read.
+const anyRange = 3 as DBCoreRangeType.Any;
+const keyRange = 2 as DBCoreRangeType.Range;
+
+function listedTable(down: DBCore, name: ListedTable): DBCoreTable {
+  const table = down.table(name);
+  return {
+    ...table,
+    async mutate(request) {
+      const req =
+        request.type === 'add' || request.type === 'put'
+          ? { ...request, values: (request.values as Indexed[]).map((value) => withDerivedFields(name, value)) }
+          : request;
+      const trans = req.trans as DBCoreTransaction & IDBTransaction;
+      // Upgrades from before the lists existed run without them; the version that adds them builds them.
+      if (!trans.objectStoreNames.contains(postingsTable)) return table.mutate(req);
+      const postings = down.table(postingsTable);
+      if (req.type === 'deleteRange' && req.range.type === anyRange) {
+        await postings.mutate({
+          type: 'deleteRange',
+          trans,
+          range: { type: keyRange, lower: [name], upper: [name, down.MAX_KEY] },
+        });
+        return table.mutate(req);
+      }
+      const current = await storedBefore(table, req);
+      const result = await table.mutate(req);
+      const changes: Changes = new Map();
+      if (req.type === 'add' || req.type === 'put') {
+        req.values.forEach((value, index) => {
+          if (result.failures[index]) return;
+          noteRecord(changes, name, current.get(value._id), value);
+          current.set(value._id, value);
+        });
+      } else {
+        for (const record of current.values()) noteRecord(changes, name, record, undefined);
+      }
+      await writeChanges(postings, trans, changes);
+      return result;
+    },
+  };
+}
+
+/**
+ * Keeps the lists (and incidents' `_owners`) up to date in the transaction of every write, whichever
+ * code path stores the record (a pull, a local change, the working set's pruning, an upgrade): a
+ * write transaction over a listed table takes the lists' store in as well.
+ */
+export const postingsMiddleware: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'postings',
+  create: (down: DBCore) => ({
+    ...down,
+    transaction: (stores, mode, options) =>
+      down.transaction(
+        mode === 'readwrite' && stores.some(isListed) && !stores.includes(postingsTable)
+          ? [...stores, postingsTable]
+          : stores,
+        mode,
+        options,
+      ),
+    table: (name: string) => (isListed(name) ? listedTable(down, name) : down.table(name)),
+  }),
+};
