@@ -55,6 +55,17 @@ describe('role-based sidebar and guards', () => {
       await expect.poll(() => nav.getByRole('link').allInnerTexts()).toEqual(items);
       // Issue 11 gives every role the bell (the spec had it for admins and safety officers only).
       await page.getByRole('button', { name: /^Notifications/ }).waitFor();
+      // The screens' code loads while the device is idle, so a first tap (a tablet never hovers) waits for none.
+      const loadedScreens = () =>
+        page.evaluate(() =>
+          ['tickets', 'incidents', 'maintenance', 'analytics'].filter((screen) =>
+            performance.getEntriesByType('resource').some(({ name }) => name.includes(`/assets/${screen}-`)),
+          ),
+        );
+      const screens = items
+        .filter((item) => !['Dashboard', 'Machines'].includes(item))
+        .map((item) => item.toLowerCase());
+      await expect.poll(loadedScreens).toEqual(screens);
 
       for (const [path, label] of [
         ['/maintenance', 'Maintenance'],

@@ -6,12 +6,14 @@ import { useSyncLoop } from '../data/use-sync.ts';
 import { MobileMenu } from './MobileMenu.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
+import { usePreloadedScreens } from './use-preloaded-screens.ts';
 
 /** The common layout of every signed-in screen: sidebar (a slide-over below 1024px), top bar, the screen. */
 export function AppLayout() {
   const { user } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   useSyncLoop(user?._id, useSignOutOnExpiredToken());
+  usePreloadedScreens(user?.role ?? 'operator');
   // The route guard let the user in; this follows a sign-out or a rejected token afterwards.
   if (!user) return <Navigate to="/login" replace />;
 

@@ -7,11 +7,13 @@ interface DeclaredRoute<TPath extends string> {
   options: { staticData?: StaticDataRouteOption };
 }
 
-/** Sidebar items for a role: the routes that declare a sidebar entry and let this role in (spec section 2). */
+/** The routes with a sidebar entry that let this role in (spec section 2). */
+export const navRoutesFor = <T extends DeclaredRoute<string>>(role: Role, routes: readonly T[]): T[] =>
+  routes.filter(({ options: { staticData } }) => staticData?.nav && canOpen(role, staticData.roles));
+
+/** Sidebar items for a role, in their order. */
 export function navItemsFor<TPath extends string>(role: Role, routes: readonly DeclaredRoute<TPath>[]) {
-  return routes
-    .flatMap(({ fullPath, options: { staticData } }) =>
-      staticData?.nav && canOpen(role, staticData.roles) ? [{ to: fullPath, ...staticData.nav }] : [],
-    )
+  return navRoutesFor(role, routes)
+    .map(({ fullPath, options: { staticData } }) => ({ to: fullPath, ...staticData!.nav! }))
     .sort((a, b) => a.order - b.order);
 }
