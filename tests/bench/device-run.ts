@@ -1,6 +1,6 @@
 /**
  * One device's run: a fresh browser profile signs in, downloads its working set, then works the
- * Tickets and Incidents screens and opens the dashboard, every step timed as the user sees it.
+ * Tickets, Incidents and Machines screens and opens the dashboard, every step timed as the user sees it.
  */
 import type { Browser, Page, Response } from 'playwright-core';
 import { screenTimings, type ScreenTimings } from './screen-steps.ts';

@@ -3,7 +3,7 @@
  * (BENCH_SIZES, default "20000,100000" tickets, with a fifth as many incidents and 100 machines, 500
  * from 100,000 tickets on) it seeds a fresh database (PostgreSQL when reachable, else PGlite), builds and
  * serves the app, and runs BENCH_RUNS (default 5) fresh devices in Chromium without throttle and with
- * 4x CPU throttle: sign-in and first sync, then the Tickets and Incidents screens and the dashboard.
+ * 4x CPU throttle: sign-in and first sync, then the Tickets, Incidents and Machines screens and the dashboard.
  * Prints the medians, then Lighthouse's mobile scores of /login and the signed-in dashboard. Nothing
  * is asserted (BENCH_RUNS=0 runs Lighthouse only). The seed spreads tickets and incidents over the last
  * five years (BENCH_YEARS).
@@ -50,7 +50,9 @@ function printMedians(results: Map<number, DeviceRun[]>) {
   );
   const rows = metrics.map((metric) => [
     metric,
-    ...throttles.map((throttle) => format(metric, median(results.get(throttle)!.map((run) => run[metric])))),
+    ...throttles.map((throttle) =>
+      format(metric, median(results.get(throttle)!.map((run) => run[metric] ?? Number.NaN))),
+    ),
   ]);
   console.table(
     Object.fromEntries(

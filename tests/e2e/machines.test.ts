@@ -382,3 +382,40 @@ it('lets every role change a status, and only admins and engineers add machines'
     await context.close();
   }
 });
+
+it('draws the first 48 machine cards, the next ones on Show more, and 48 again when a filter changes', async () => {
+  const stamp = Date.now() % 100000;
+  for (let index = (await api<Machine[]>('machines')).length; index < 60; index += 1) {
+    await api('machines', {
+      method: 'POST',
+      body: {
+        name: `Extrusion Press EP-${index}`,
+        machineId: `EP-${stamp}-${index}`,
+        department: 'Casting',
+        location: 'Press Hall',
+        model: 'EP 25',
+        manufacturer: 'SMS',
+        installationDate: '2021-03-01',
+      },
+    });
+  }
+  const context = await newContext(e2e.browser, { width: 1280, height: 800 });
+  const page = await context.newPage();
+  await signIn(page, e2e.server.url, 'operator');
+  await page.goto(`${e2e.server.url}/machines`);
+  await page.getByText('Showing 48 of 60 machines').waitFor({ timeout: 60_000 });
+  expect(await page.getByRole('article').count()).toBe(48);
+  await page.getByRole('button', { name: 'Show more machines' }).click();
+  await expect.poll(() => page.getByRole('article').count()).toBe(60);
+  expect(await page.getByRole('button', { name: 'Show more machines' }).count()).toBe(0);
+
+  const department = page.getByRole('combobox', { name: 'Department', exact: true });
+  await department.selectOption('Casting');
+  const casting = (await api<Machine[]>('machines?department=Casting')).length;
+  await expect.poll(() => page.getByRole('article').count()).toBe(Math.min(48, casting));
+  await department.selectOption('');
+  await page.getByText('Showing 48 of 60 machines').waitFor();
+  await page.getByRole('button', { name: 'Show more machines' }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'machines-show-more');
+  await context.close();
+});

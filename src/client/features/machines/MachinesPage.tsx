@@ -6,6 +6,7 @@ import { can } from '../../../shared/permissions.ts';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { ShowMore } from '../../components/ui/ShowMore.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { modalNavigation } from '../../lib/url-search.ts';
 import { useSignedInUser } from '../../data/session.ts';
@@ -19,6 +20,12 @@ import { useMachineChoices } from '../../data/use-machine-choices.ts';
 import { useMachine } from './use-machines.ts';
 
 const route = getRouteApi('/_app/machines');
+
+/**
+ * Cards drawn at first and per 'Show more': a plant's hundreds of machines would take the tablet
+ * longer to draw than the 150 ms a screen may take to open (src/client/README.md).
+ */
+const cardsPerStep = 48;
 
 /**
  * Which modal is open lives in the URL (`?new=1`, `?machine=<id>`, `?edit=<id>`); the forms open only for
@@ -45,6 +52,11 @@ export function MachinesPage() {
   const modals = useMachineModals(user.role);
   const editing = useMachine(modals.editId);
   const [filters, setFilters] = useState<MachineFilters>(noMachineFilters);
+  const [cardCount, setCardCount] = useState(cardsPerStep);
+  const changeFilters = (next: MachineFilters) => {
+    setFilters(next);
+    setCardCount(cardsPerStep);
+  };
   const machines = useMachineChoices();
   const sync = useSyncStatus();
   // Before the first pull of a fresh device has brought anything, 'No machines found' would be wrong.
@@ -70,7 +82,7 @@ export function MachinesPage() {
         }
       />
       <div className="space-y-4">
-        <MachineFilterBar filters={filters} onChange={setFilters} machines={machines ?? []} />
+        <MachineFilterBar filters={filters} onChange={changeFilters} machines={machines ?? []} />
         {shown === undefined || (machines?.length === 0 && isFirstPull) ? (
           <div className="flex justify-center py-12">
             <Spinner label="Loading machines..." showLabel />
@@ -78,13 +90,21 @@ export function MachinesPage() {
         ) : shown.length === 0 ? (
           <EmptyState icon={Factory} title="No machines found" />
         ) : (
-          <ul aria-label="Machines" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {shown.map((machine) => (
-              <li key={machine._id} className="flex">
-                <MachineCard machine={machine} onView={() => modals.openMachine(machine._id)} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul aria-label="Machines" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {shown.slice(0, cardCount).map((machine) => (
+                <li key={machine._id} className="flex">
+                  <MachineCard machine={machine} onView={() => modals.openMachine(machine._id)} />
+                </li>
+              ))}
+            </ul>
+            <ShowMore
+              shown={Math.min(cardCount, shown.length)}
+              total={shown.length}
+              noun="machines"
+              onMore={() => setCardCount(cardCount + cardsPerStep)}
+            />
+          </>
         )}
       </div>
       {modals.isCreating && <MachineFormModal onClose={modals.close} />}

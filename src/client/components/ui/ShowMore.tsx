@@ -1,0 +1,24 @@
+import { Button } from './Button.tsx';
+
+interface ShowMoreProps {
+  shown: number;
+  total: number;
+  /** "machines" in "Showing 48 of 500 machines". */
+  noun: string;
+  onMore: () => void;
+}
+
+/** Below a grid that shows its first cards: how many are left and a button for the next ones. */
+export function ShowMore({ shown, total, noun, onMore }: ShowMoreProps) {
+  if (shown >= total) return null;
+  return (
+    <div className="flex flex-col items-center gap-2 py-2">
+      <p role="status" className="text-sm text-slate-600">
+        Showing {shown} of {total} {noun}
+      </p>
+      <Button variant="secondary" onClick={onMore}>
+        Show more {noun}
+      </Button>
+    </div>
+  );
+}
