@@ -3,6 +3,7 @@ import { incidentStatuses, type IncidentStatus } from '../../../shared/enums.ts'
 import { closeBlocked } from '../../../shared/incident-actions.ts';
 import { can, incidentEditableFields } from '../../../shared/permissions.ts';
 import { Select } from '../../components/ui/Field.tsx';
+import { localDb } from '../../data/db.ts';
 import { useSignedInUser } from '../../data/session.ts';
 import { saveAndNotify } from '../../data/save-change.ts';
 import { notify } from '../../lib/notify.ts';
@@ -36,8 +37,10 @@ export function IncidentStatusSelect({
     );
   }
 
-  function choose(status: IncidentStatus) {
-    const blocked = status === 'Closed' && closeBlocked(incidentName(incident), incident.actions);
+  async function choose(status: IncidentStatus) {
+    // The card may be drawn from a list that has not caught up with an action verified a moment ago.
+    const current = (await localDb.incidents.get(incident._id)) ?? incident;
+    const blocked = status === 'Closed' && closeBlocked(incidentName(current), current.actions);
     if (!blocked) save(status);
     else if (can(user.role, 'incident:override-close')) setOverriding(true);
     else notify.error(null, blocked);
@@ -51,7 +54,7 @@ export function IncidentStatusSelect({
         value={incident.status}
         disabled={!allowed}
         title={allowed ? undefined : 'Only safety officers and admins change an incident’s status'}
-        onChange={(event) => choose(event.target.value as IncidentStatus)}
+        onChange={(event) => void choose(event.target.value as IncidentStatus)}
         className={className}
       />
       {overriding && (
