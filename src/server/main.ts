@@ -24,6 +24,11 @@ async function start() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info(`${signal}: shutting down`);
+      // Unfinished handlers are cut after 10 s (plugins/app/database.ts); past 20 s, something hangs.
+      setTimeout(() => {
+        app.log.error('shutdown did not finish within 20 s: exiting');
+        process.exit(1);
+      }, 20_000).unref();
       void app.close().then(() => process.exit(0));
     });
   }

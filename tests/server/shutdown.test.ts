@@ -88,3 +88,35 @@ it('finishes the requests still running before it closes the database on SIGTERM
     await stopScript(second.child);
   }
 });
+
+/** Starts an upload and stops sending halfway, keeping the connection open: a tablet that lost its Wi-Fi. */
+function stallUpload(port: number, authorization: string, body: { payload: Buffer; contentType: string }) {
+  const sent = request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/upload/single',
+    headers: { authorization, 'content-type': body.contentType, 'content-length': body.payload.length },
+  });
+  sent.on('error', () => {}); // the server cuts it
+  sent.write(body.payload.subarray(0, body.payload.length / 2));
+  return sent;
+}
+
+it('stops on SIGTERM within seconds when a request never finishes, naming it', { timeout: 60_000 }, async () => {
+  const server = await startServer();
+  const authorization = await signUp(server.base);
+  const body = multipart([
+    { name: '_id', value: randomUUID() },
+    { name: 'file', filename: 'scan.png', type: 'image/png', data: Buffer.alloc(1024 * 1024) },
+  ]);
+  const stalled = stallUpload(server.port, authorization, body);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const signalled = Date.now();
+  server.child.kill('SIGTERM');
+  const { code, stdout } = await server.exited;
+  stalled.destroy();
+  expect(stdout).toContain('cutting the connections of unfinished handlers: POST /api/upload/single');
+  expect(Date.now() - signalled).toBeLessThan(15_000);
+  expect(code).toBe(0);
+});

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { meResponse, user as userSchema, type User } from '../../shared/schemas/user.ts';
+import type { User } from '../../shared/schemas/user.ts';
 import { api, ApiError } from '../lib/api.ts';
 import { clearToken, lastKnownUser, onTokenChangeInOtherTab, readToken, rememberUser } from '../lib/token.ts';
 
@@ -10,6 +10,8 @@ const pageLoadedAt = Date.now();
 
 async function fetchCurrentUser(): Promise<User | null> {
   if (!readToken()) return null;
+  // Zod loads with the answer rather than with the first page (lib/url-search.ts says why).
+  const { meResponse, user: userSchema } = await import('../../shared/schemas/user.ts');
   try {
     const { user } = await api.get('auth/me').json(meResponse);
     rememberUser(user);

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { clientDir as builtClient } from './client-dir.ts';
 
 function freePort(): Promise<number> {
@@ -20,7 +21,7 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
+      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) })).ok) return;
     } catch {
       // not listening yet
     }
@@ -69,7 +70,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (!child || child.exitCode !== null) return;
       const exited = new Promise((resolve) => child!.once('exit', resolve));
       child.kill('SIGTERM');
-      await exited;
+      // The server gives up on its own after 20 s (src/server/main.ts); a test must not wait longer.
+      const stopped = await Promise.race([exited.then(() => true), delay(30_000).then(() => false)]);
+      if (!stopped) {
+        console.warn(`the server (pid ${child.pid}) did not stop within 30 s of SIGTERM: killed`);
+        child.kill('SIGKILL');
+        await exited;
+      }
     },
   };
   await server.start();

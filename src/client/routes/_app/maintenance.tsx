@@ -1,16 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CalendarClock } from 'lucide-react';
-import { z } from 'zod';
 import { permissions } from '../../../shared/permissions.ts';
 import { requireRoles } from '../../features/auth/route-access.ts';
 import { MaintenancePage } from '../../features/maintenance/MaintenancePage.tsx';
-import { newFlag, recordId } from '../../lib/url-search.ts';
+import { newFlag, recordId, searchOf } from '../../lib/url-search.ts';
 
 const roles = permissions['schedule:manage'].roles;
 
 export const Route = createFileRoute('/_app/maintenance')({
   staticData: { roles, nav: { label: 'Maintenance', icon: CalendarClock, order: 5 } },
   beforeLoad: requireRoles(roles),
-  validateSearch: z.object({ new: newFlag, schedule: recordId, edit: recordId }),
+  validateSearch: searchOf({ new: newFlag, schedule: recordId, edit: recordId }),
   component: MaintenancePage,
 });

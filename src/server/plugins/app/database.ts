@@ -13,6 +13,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long a closing server waits for the handlers still running before it cuts their connections. */
+const handlersWaitMs = 10_000;
+
 export default fp<{ database: Database; closeDatabase: boolean }>(
   async (app, { database, closeDatabase }) => {
     const cache = new VersionCache();
@@ -29,7 +32,7 @@ export default fp<{ database: Database; closeDatabase: boolean }>(
     const slots = new Slots(database.parallelism);
     // A handler may still be running when the server has closed: its client hung up, or the request timed
     // out. The database closes only after every handler has finished.
-    const running = new Set<Promise<unknown>>();
+    const running = new Map<Promise<unknown>, string>();
     app.addHook('onRoute', (route) => {
       const handler = route.handler;
       const takesTurns = !route.schema?.consumes?.includes('multipart/form-data');
@@ -37,13 +40,23 @@ export default fp<{ database: Database; closeDatabase: boolean }>(
         const result: Promise<unknown> = takesTurns
           ? slots.run(() => handler.call(this, request, reply))
           : Promise.resolve(handler.call(this, request, reply));
-        running.add(result);
+        running.set(result, `${request.method} ${request.url}`);
         return result.finally(() => running.delete(result));
       };
     });
-    if (!closeDatabase) return;
+    // A stopping server waits for its requests, but not for ever: a tablet that lost its Wi-Fi in the
+    // middle of an upload would hold it until the request timeout. After a while they are named and cut.
+    let cutting: NodeJS.Timeout | undefined;
+    app.addHook('preClose', async () => {
+      cutting = setTimeout(() => {
+        app.log.error(`cutting the connections of unfinished handlers: ${[...running.values()].join(', ')}`);
+        app.server.closeAllConnections();
+      }, handlersWaitMs).unref();
+    });
     app.addHook('onClose', async () => {
-      await Promise.allSettled(running);
+      clearTimeout(cutting);
+      if (!closeDatabase) return;
+      await Promise.allSettled(running.keys());
       await database.close();
     });
   },
