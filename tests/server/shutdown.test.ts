@@ -41,17 +41,25 @@ async function signUp(base: string) {
   return `Bearer ${((await response.json()) as { token: string }).token}`;
 }
 
+type Upload = { payload: Buffer; contentType: string };
+
+/** An upload's request with its headers sent; errors are the hang-ups the tests make. */
+function startUpload(port: number, authorization: string, body: Upload) {
+  const sent = request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/upload/single',
+    headers: { authorization, 'content-type': body.contentType, 'content-length': body.payload.length },
+  });
+  sent.on('error', () => {});
+  return sent;
+}
+
 /** Sends the whole upload, then hangs up without waiting for the answer. */
-function uploadAndHangUp(port: number, authorization: string, body: { payload: Buffer; contentType: string }) {
+function uploadAndHangUp(port: number, authorization: string, body: Upload) {
   return new Promise<void>((resolve, reject) => {
-    const sent = request({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/upload/single',
-      headers: { authorization, 'content-type': body.contentType, 'content-length': body.payload.length },
-    });
-    sent.on('error', () => {}); // the hang-up itself
+    const sent = startUpload(port, authorization, body);
     sent.end(body.payload, () => {
       sent.destroy();
       resolve();
@@ -90,15 +98,8 @@ it('finishes the requests still running before it closes the database on SIGTERM
 });
 
 /** Starts an upload and stops sending halfway, keeping the connection open: a tablet that lost its Wi-Fi. */
-function stallUpload(port: number, authorization: string, body: { payload: Buffer; contentType: string }) {
-  const sent = request({
-    host: '127.0.0.1',
-    port,
-    method: 'POST',
-    path: '/api/upload/single',
-    headers: { authorization, 'content-type': body.contentType, 'content-length': body.payload.length },
-  });
-  sent.on('error', () => {}); // the server cuts it
+function stallUpload(port: number, authorization: string, body: Upload) {
+  const sent = startUpload(port, authorization, body);
   sent.write(body.payload.subarray(0, body.payload.length / 2));
   return sent;
 }
