@@ -19,7 +19,14 @@ it('keeps the well-formed values of a screen search and answers undefined for th
 });
 
 it('accepts the record ids the server accepts', () => {
-  const ids = [newId(), newId().toUpperCase(), '00000000-0000-0000-0000-000000000000', 'not-an-id', '123', ''];
-  ids.push('0c5f4a52-9d3e-9a4b-8c1d-2e3f4a5b6c7d', '0c5f4a52-9d3e-4a4b-cc1d-2e3f4a5b6c7d');
+  const ids = [
+    newId(),
+    newId().toUpperCase(),
+    '00000000-0000-0000-0000-000000000000',
+    '0c5f4a52-9d3e-9a4b-8c1d-2e3f4a5b6c7d', // version 9
+    '0c5f4a52-9d3e-4a4b-cc1d-2e3f4a5b6c7d', // variant c
+    'not-an-id',
+    '',
+  ];
   for (const id of ids) expect(recordId(id) !== undefined, id).toBe(idSchema.safeParse(id).success);
 });

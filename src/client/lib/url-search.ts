@@ -4,6 +4,7 @@
  * search with these; a malformed value is dropped instead of breaking the screen. They are plain
  * functions, not zod: route definitions load with the first page, and zod loads only when a record does.
  */
+import { regexes } from 'zod/v4/core';
 
 /** Reads one search value: the value when it is well formed, else undefined. */
 type Reader<T> = (value: unknown) => T | undefined;
@@ -11,9 +12,8 @@ type Reader<T> = (value: unknown) => T | undefined;
 /** `?new=1`: the screen's create form is open. */
 export const newFlag: Reader<1> = (value) => (value === 1 ? 1 : undefined);
 
-/** The UUIDs that `idSchema` (zod's `z.uuid()`) accepts. */
-const uuid =
-  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i;
+/** The pattern of `idSchema` (`z.uuid()`): zod's regexes module alone, not its parsers. */
+const uuid = regexes.uuid();
 
 /** A record's id (`?ticket=<id>`, `?edit=<id>`). */
 export const recordId: Reader<string> = (value) => (typeof value === 'string' && uuid.test(value) ? value : undefined);
