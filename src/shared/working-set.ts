@@ -3,9 +3,11 @@ import type { SyncEntity } from './schemas/sync.ts';
 
 /**
  * The working set a device keeps, decided by one rule that the change feed (server) and the pruning
- * (device) both use. `core`: what the floor works with (every machine, schedules from three months
- * back, open tickets and incidents, and the user's own). `history`: the other tickets and incidents
- * changed within the window. Records leave the window only by time.
+ * (device) both use (src/docs/offline-sync.md). Machines always; schedules dated from three months
+ * back; tickets and incidents while open or changed within the window, the user's own as any other.
+ * A first sync delivers it in two scopes, newest first: `core`, what the floor works with (machines,
+ * schedules, open work and the user's own records in the window), then `history`, the rest.
+ * Records leave the working set only by time.
  */
 export const syncScopes = ['core', 'history'] as const;
 export type SyncScope = (typeof syncScopes)[number];
@@ -20,12 +22,12 @@ export const scheduleMonthsBack = 3;
 
 const dayMs = 86_400_000;
 
-/** The oldest `updatedAt` a history record may have. */
+/** The oldest `updatedAt` a closed ticket or incident in the working set may have. */
 export function windowStart(now: Date, windowDays: number): Date {
   return new Date(now.getTime() - windowDays * dayMs);
 }
 
-/** The oldest `scheduledDate` of a schedule in the core scope. */
+/** The oldest `scheduledDate` of a schedule in the working set. */
 export function scheduleStart(now: Date): Date {
   const start = new Date(now);
   start.setUTCMonth(start.getUTCMonth() - scheduleMonthsBack);
@@ -35,40 +37,32 @@ export function scheduleStart(now: Date): Date {
 /** What the rule reads of a record. */
 export interface ScopedRecord {
   status?: string;
-  reportedBy?: { _id: string } | null;
-  assignedTo?: { _id: string } | null;
   scheduledDate?: string;
   updatedAt: string;
 }
 
-const openTickets: readonly string[] = openTicketStatuses;
-const openIncidents: readonly string[] = openIncidentStatuses;
+/** The window the rule applies, and when: the working set of a user adds who asks (the feed's scopes). */
+export interface Window {
+  windowDays: number;
+  now: Date;
+}
 
-/** Whether a record belongs to the core scope for this user (machines always do). */
-export function isCore(entity: SyncEntity, record: ScopedRecord, userId: string, now: Date): boolean {
+const openStatuses: Record<'ticket' | 'incident', readonly string[]> = {
+  ticket: openTicketStatuses,
+  incident: openIncidentStatuses,
+};
+
+/** Whether the device keeps a record by the rule (pinned records and pending changes are kept besides). */
+export function isInWorkingSet(entity: SyncEntity, record: ScopedRecord, { now, windowDays }: Window): boolean {
   switch (entity) {
     case 'machine':
       return true;
     case 'schedule':
       return new Date(record.scheduledDate!) >= scheduleStart(now);
     case 'ticket':
-      return (
-        openTickets.includes(record.status!) || record.reportedBy?._id === userId || record.assignedTo?._id === userId
-      );
     case 'incident':
-      return openIncidents.includes(record.status!) || record.reportedBy?._id === userId;
+      return (
+        openStatuses[entity].includes(record.status!) || new Date(record.updatedAt) >= windowStart(now, windowDays)
+      );
   }
-}
-
-/** Whether the device keeps a record by the rule (pinned records and pending changes are kept besides). */
-export function isInWorkingSet(
-  entity: SyncEntity,
-  record: ScopedRecord,
-  userId: string,
-  now: Date,
-  windowDays: number,
-): boolean {
-  if (isCore(entity, record, userId, now)) return true;
-  const hasHistory = entity === 'ticket' || entity === 'incident';
-  return hasHistory && new Date(record.updatedAt) >= windowStart(now, windowDays);
 }

@@ -103,8 +103,8 @@ describe('the sync engine', () => {
     const slow = device.network.holdNext('/sync');
     const first = engine.syncNow();
     await slow.answered;
-    // Each pull asks for the core scope once (then for the history).
-    const pullsBefore = device.network.sent.filter((call) => call.url.includes('scope=core')).length;
+    // After the first sync each pull asks the log, once when nothing more waits.
+    const pullsBefore = device.network.sent.filter((call) => call.url.includes('cursor=')).length;
 
     await queueChange(device.db, ticketStatus(user(), ticketId, 'In Progress'));
     const second = engine.syncNow();
@@ -112,7 +112,7 @@ describe('the sync engine', () => {
     slow.release();
     await Promise.all([first, second]);
 
-    expect(device.network.sent.filter((call) => call.url.includes('scope=core')).length).toBe(pullsBefore + 1);
+    expect(device.network.sent.filter((call) => call.url.includes('cursor=')).length).toBe(pullsBefore + 1);
     expect(await device.db.tickets.get(ticketId)).toMatchObject({
       title: 'Coiler (west)',
       status: 'In Progress',

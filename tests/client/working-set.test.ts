@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fetchOlder, keepOpened, openRecord } from '../../src/client/data/older-records.ts';
 import { pullChanges } from '../../src/client/data/pull.ts';
 import { queueChange } from '../../src/client/data/writes.ts';
-import { cursorKey, isPruneDue, pinRecord, pruneWorkingSet, setWindowDays } from '../../src/client/data/working-set.ts';
+import { readSyncPosition } from '../../src/client/data/sync-position.ts';
+import { isPruneDue, pinRecord, pruneWorkingSet, setWindowDays } from '../../src/client/data/working-set.ts';
 import { ticketStatus } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
 
@@ -34,63 +35,129 @@ async function ticket(status: 'Pending' | 'Closed', by: 'admin' | 'me' = 'admin'
 }
 
 const pull = (limit?: number) => pullChanges(device.db, device.network.transport, device.status, limit);
-const scopesAsked = () =>
+const syncRequests = () =>
   device.network.sent
     .filter((request) => request.url.includes('/api/sync?'))
-    .map((request) => new URL(request.url).searchParams.get('scope'));
+    .map((request) => Object.fromEntries(new URL(request.url).searchParams));
 const has = async (id: string) => (await device.db.tickets.get(id)) !== undefined;
 const daysLater = (days: number) => new Date(Date.now() + days * 86_400_000);
+const ageOnServer = (id: string, days: number) =>
+  device.server.t.database.db.execute(
+    sql`update tickets set updated_at = now() - make_interval(days => ${days}) where id = ${id}`,
+  );
+
+/** Records the ids of the records each answer of the feed carried. */
+function recordAnswers() {
+  const answers: string[][] = [];
+  const transport = device.network.transport;
+  const send = transport.fetch.bind(transport);
+  transport.fetch = async (input, init) => {
+    const response = await send(input, init);
+    if (String(input instanceof Request ? input.url : input).includes('/api/sync?')) {
+      const page = (await response.clone().json()) as Record<string, { _id: string }[]>;
+      answers.push(['machines', 'tickets', 'incidents', 'schedules'].flatMap((key) => page[key]!.map((r) => r._id)));
+    }
+    return response;
+  };
+  return answers;
+}
 
 describe('the first sync', () => {
-  it('pulls the core scope to its end before the history, with a cursor for each', async () => {
+  it('brings the core scope, then the history, newest first, then goes on by the log from the mark', async () => {
     const open = await Promise.all([1, 2, 3].map(() => ticket('Pending')));
     const closed = await Promise.all([1, 2, 3].map(() => ticket('Closed')));
-    const seenWhileHistory: boolean[] = [];
-    device.status.subscribe(() => {
-      if (device.status.get().pullScope === 'history') seenWhileHistory.push(true);
-    });
+    const newest = await ticket('Pending');
+    const answers = recordAnswers();
 
-    expect(await pull(2)).toBeGreaterThanOrEqual(7);
-    const asked = scopesAsked();
-    expect(asked.indexOf('history')).toBeGreaterThan(1);
-    expect(asked.slice(asked.indexOf('history'))).not.toContain('core');
-    expect(seenWhileHistory.length).toBeGreaterThan(0);
-    for (const id of [...open, ...closed]) expect(await has(id)).toBe(true);
-    expect(await device.db.meta.get(cursorKey('core', 180))).toBeDefined();
-    expect(await device.db.meta.get(cursorKey('history', 180))).toBeDefined();
-    expect(await device.db.meta.get('cursor')).toBeUndefined();
-  });
+    expect(await pull(2)).toBeGreaterThanOrEqual(8);
+    const asked = syncRequests();
+    expect(asked[0]).toMatchObject({ snapshot: 'core', limit: '2' });
+    expect(asked[0]!.mark).toBeUndefined();
+    expect(answers[0]![0]).toBe(newest);
+    const historyAt = asked.findIndex((request) => request.snapshot === 'history');
+    const logAt = asked.findIndex((request) => request.cursor !== undefined);
+    expect(historyAt).toBeGreaterThan(1);
+    expect(logAt).toBeGreaterThan(historyAt);
+    expect(asked.slice(historyAt).map((request) => request.snapshot)).not.toContain('core');
+    expect(asked[logAt]!.cursor).toBe(asked[1]!.mark);
+    for (const id of [...open, ...closed, newest]) expect(await has(id)).toBe(true);
+    expect(Object.keys(await readSyncPosition(device.db))).toEqual(['log']);
 
-  it('a record that moves from core to history arrives through the history feed', async () => {
-    await pull();
-    const id = await ticket('Pending');
-    await pull();
     device.network.sent.length = 0;
-    await asAdmin('PUT', `/api/tickets/${id}`, { status: 'Closed' });
-    expect(await pull()).toBe(1);
-    expect((await device.db.tickets.get(id))?.status).toBe('Closed');
-    const historyCursor = (await device.db.meta.get(cursorKey('history', 180)))?.value;
     expect(await pull()).toBe(0);
-    expect((await device.db.meta.get(cursorKey('history', 180)))?.value).toBe(historyCursor);
+    expect(syncRequests()).toEqual([expect.objectContaining({ cursor: (await readSyncPosition(device.db)).log })]);
   });
 
-  it('a device that pulled the whole feed keeps its data and goes on from its old cursor in both scopes', async () => {
+  it('resumes after a reload in the middle where it stopped, without fetching again what it stored', async () => {
+    await Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => ticket('Pending')));
+    const answers = recordAnswers();
+    const cut = device.status.subscribe(() => {
+      if (device.status.get().pulledRecords >= 4) device.network.isDown = true;
+    });
+    expect(await pull(2)).toBeNull();
+    cut();
+    const stopped = (await readSyncPosition(device.db)).snapshot!;
+    expect(stopped.scope).toBe('core');
+    expect(stopped.after).toBeTruthy();
+    expect(stopped.expected).toBeGreaterThanOrEqual(8);
+    const stored = new Set([...(await device.db.tickets.toCollection().primaryKeys())]);
+    expect(stored.size).toBeGreaterThanOrEqual(3);
+
+    device.network.isDown = false;
+    device.network.sent.length = 0;
+    answers.length = 0;
+    expect(await pull(2)).not.toBeNull();
+    expect(syncRequests()[0]).toMatchObject({ snapshot: 'core', mark: stopped.mark, after: stopped.after });
+    const fetchedAgain = answers.flat().filter((id) => stored.has(id));
+    expect(fetchedAgain).toEqual([]);
+    expect(await readSyncPosition(device.db)).toEqual({ log: stopped.mark });
+  });
+
+  it('shows its progress: records stored against those the server counted', async () => {
+    await Promise.all([1, 2, 3].map(() => ticket('Pending')));
+    const seen: { stored: number; expected: number }[] = [];
+    const stop = device.status.subscribe(() => {
+      const { download } = device.status.get();
+      if (download) seen.push({ stored: download.stored, expected: download.expected });
+    });
+    await pull(2);
+    stop();
+    expect(seen.length).toBeGreaterThan(1);
+    const { expected } = seen[0]!;
+    expect(seen.map((progress) => progress.expected)).toEqual(seen.map(() => expected));
+    expect(seen.map((progress) => progress.stored)).toEqual(
+      seen.map((progress) => progress.stored).sort((a, b) => a - b),
+    );
+    const tables = [device.db.machines, device.db.tickets, device.db.incidents, device.db.schedules];
+    expect((await Promise.all(tables.map((table) => table.count()))).reduce((a, b) => a + b)).toBe(expected);
+    expect(device.status.get().download).toBeNull();
+  });
+
+  it('a device of an earlier version goes on from its lowest cursor; a history never finished comes by snapshot', async () => {
     const closed = await ticket('Closed');
     await pull();
-    const old = (await device.db.meta.get(cursorKey('core', 180)))!.value;
-    await device.db.meta.bulkDelete([cursorKey('core', 180), cursorKey('history', 180)]);
-    await device.db.meta.put({ key: 'cursor', value: old });
+    const { log } = await readSyncPosition(device.db);
+    await device.db.meta.bulkDelete(['sync:log']);
+    await device.db.meta.bulkPut([
+      { key: 'cursor:core', value: log },
+      { key: 'cursor:history:180', value: String(Number(log) - 1) },
+    ]);
     device.network.sent.length = 0;
-
-    expect(await pull()).toBe(0);
+    await pull();
+    expect(syncRequests()[0]).toMatchObject({ cursor: String(Number(log) - 1) });
     expect(await has(closed)).toBe(true);
-    expect(await device.db.meta.get('cursor')).toBeUndefined();
-    expect(device.network.sent.map((request) => new URL(request.url).searchParams.get('cursor'))).toEqual([old, old]);
+
+    await device.db.meta.bulkDelete(['sync:log']);
+    await device.db.meta.put({ key: 'cursor:core', value: log });
+    device.network.sent.length = 0;
+    await pull();
+    expect(syncRequests()[0]).toMatchObject({ snapshot: 'history', mark: log });
+    expect((await device.db.meta.toCollection().primaryKeys()).filter((key) => key.startsWith('cursor'))).toEqual([]);
   });
 });
 
 describe('pruning', () => {
-  it('removes records that left the window by time, but keeps pending, pinned, open and own records', async () => {
+  it('removes records that left the window by time, the user’s own among them, but keeps pending, pinned and open ones', async () => {
     const [plain, pending, pinned, open, mine] = [
       await ticket('Closed'),
       await ticket('Closed'),
@@ -102,45 +169,55 @@ describe('pruning', () => {
     await queueChange(device.db, ticketStatus(device.user(), pending, 'Resolved'));
     await pinRecord(device.db, 'ticket', pinned);
 
-    expect(await pruneWorkingSet(device.db, device.account._id, daysLater(100))).toBe(0);
-    expect(await pruneWorkingSet(device.db, device.account._id, daysLater(200))).toBeGreaterThanOrEqual(1);
-    expect(await has(plain)).toBe(false);
-    for (const id of [pending, pinned, open, mine]) expect(await has(id), id).toBe(true);
+    expect(await pruneWorkingSet(device.db, daysLater(100))).toBe(0);
+    expect(await pruneWorkingSet(device.db, daysLater(200))).toBeGreaterThanOrEqual(2);
+    for (const id of [plain, mine]) expect(await has(id), id).toBe(false);
+    for (const id of [pending, pinned, open]) expect(await has(id), id).toBe(true);
     expect(await device.db.machines.get(machineId)).toBeDefined();
   });
 
-  it('is due hourly and at once after the window changed; a longer window starts its history afresh, a shorter goes on', async () => {
+  it('keeps a record reassigned to someone else while offline as long as it is in the window', async () => {
+    const mine = await ticket('Pending', 'me');
     await pull();
-    await pruneWorkingSet(device.db, device.account._id);
+    await asAdmin('PUT', `/api/tickets/${mine}`, { status: 'Resolved', assignedTo: device.admin._id });
+    await pull();
+    expect(await pruneWorkingSet(device.db, daysLater(100))).toBe(0);
+    expect(await has(mine)).toBe(true);
+    await pruneWorkingSet(device.db, daysLater(200));
+    expect(await has(mine)).toBe(false);
+  });
+
+  it('is due hourly and at once after the window changed; a longer window brings what it adds, a shorter goes on', async () => {
+    const old = await ticket('Closed');
+    await ageOnServer(old, 200);
+    await pull();
+    expect(await has(old)).toBe(false);
+    await pruneWorkingSet(device.db);
     expect(await isPruneDue(device.db)).toBe(false);
     expect(await isPruneDue(device.db, Date.now() + 3_600_000)).toBe(true);
-    const historyAsked = () => {
-      const asked = device.network.sent.find((request) => request.url.includes('scope=history'))!;
-      return Object.fromEntries(new URL(asked.url).searchParams);
-    };
+    const { log } = await readSyncPosition(device.db);
 
     await setWindowDays(device.db, 365);
     expect(await isPruneDue(device.db)).toBe(true);
-    expect(await device.db.meta.get(cursorKey('history', 180))).toBeUndefined();
     device.network.sent.length = 0;
     await pull();
-    expect(historyAsked()).toMatchObject({ windowDays: '365', cursor: '' });
-    const cursor = (await device.db.meta.get(cursorKey('history', 365)))!.value;
+    expect(syncRequests()[0]).toMatchObject({ snapshot: 'core', mark: log, windowDays: '365' });
+    expect(syncRequests().at(-1)).toMatchObject({ cursor: log, windowDays: '365' });
+    expect(await has(old)).toBe(true);
 
     await setWindowDays(device.db, 90);
     device.network.sent.length = 0;
     await pull();
-    expect(historyAsked()).toMatchObject({ windowDays: '90', cursor });
-    expect(await device.db.meta.get(cursorKey('history', 365))).toBeUndefined();
+    expect(syncRequests()).toEqual([expect.objectContaining({ cursor: log, windowDays: '90' })]);
+    expect(await pruneWorkingSet(device.db)).toBeGreaterThanOrEqual(1);
+    expect(await has(old)).toBe(false);
   });
 });
 
 describe('older records', () => {
   it('are found on the server, kept once opened, and refreshed when opened again online', async () => {
     const old = await ticket('Closed');
-    await device.server.t.database.db.execute(
-      sql`update tickets set updated_at = now() - interval '400 days' where id = ${old}`,
-    );
+    await ageOnServer(old, 400);
     await pull();
     expect(await has(old)).toBe(false);
 
@@ -149,14 +226,14 @@ describe('older records', () => {
     expect(record).toBeDefined();
     await keepOpened(device.db, 'ticket', record);
     expect(await has(old)).toBe(true);
-    expect(await pruneWorkingSet(device.db, device.account._id)).toBe(0);
+    expect(await pruneWorkingSet(device.db)).toBe(0);
     expect(await has(old)).toBe(true);
 
     await device.server.t.database.db.execute(
       sql`update tickets set title = 'Renamed on the server' where id = ${old}`,
     );
-    expect(await openRecord(device.db, device.network.transport, 'ticket', old, device.account._id, true)).toBe(true);
+    expect(await openRecord(device.db, device.network.transport, 'ticket', old, true)).toBe(true);
     expect((await device.db.tickets.get(old))?.title).toBe('Renamed on the server');
-    expect(await openRecord(device.db, device.network.transport, 'ticket', old, device.account._id, false)).toBe(false);
+    expect(await openRecord(device.db, device.network.transport, 'ticket', old, false)).toBe(false);
   });
 });

@@ -57,13 +57,12 @@ export async function openRecord(
   transport: Transport,
   entity: HistoryEntity,
   id: string,
-  userId: string,
   isOnline: boolean,
 ): Promise<boolean> {
   await pinRecord(db, entity, id);
   const stored = await tableFor(db, entity).get(id);
   const windowDays = await readWindowDays(db);
-  if (stored && isInWorkingSet(entity, stored as unknown as ScopedRecord, userId, new Date(), windowDays)) return true;
+  if (stored && isInWorkingSet(entity, stored as unknown as ScopedRecord, { now: new Date(), windowDays })) return true;
   if (!isOnline) return false;
   try {
     const response = createApi(transport).get(`${paths[entity]}/${id}`);

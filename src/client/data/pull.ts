@@ -1,128 +1,96 @@
-import { syncPage, type SyncEntity, type SyncPage } from '../../shared/schemas/sync.ts';
-import { syncScopes, type SyncScope } from '../../shared/working-set.ts';
+import { syncPage, type SyncPage } from '../../shared/schemas/sync.ts';
 import { ApiError, createApi, type Transport } from '../lib/api.ts';
-import { applyPending } from './apply-pending.ts';
-import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
-import { storeInbox } from './inbox-store.ts';
-import { forgetRecord, newerCopy, tableFor } from './local-records.ts';
+import type { LocalDatabase } from './db.ts';
+import { recordCount, storePage } from './store-page.ts';
 import type { SyncStatusStore } from './sync-status.ts';
-import { cursorKey, migrateCursor, readWindowDays, yieldToUi } from './working-set.ts';
+import { readSyncPosition, type SnapshotPosition, type SyncPosition } from './sync-position.ts';
+import { readWindowDays } from './working-set.ts';
 
-type AnyRecord = Record<string, unknown> & { _id: string };
 type Api = ReturnType<typeof createApi>;
 
-const pageKeys: [SyncEntity, keyof Pick<SyncPage, 'machines' | 'tickets' | 'incidents' | 'schedules'>][] = [
-  ['machine', 'machines'],
-  ['ticket', 'tickets'],
-  ['incident', 'incidents'],
-  ['schedule', 'schedules'],
-];
-/** Records stored per transaction: small enough that storing them never holds the screen for long. */
-const recordsPerTransaction = 100;
+/** Where a device without a position starts: the core scope's snapshot, its mark set by the first page. */
+const firstSync: SyncPosition = { snapshot: { scope: 'core', mark: '', expected: 0, stored: 0 } };
 
-function groupByRecord(entries: OutboxEntry[]): Map<string, OutboxEntry[]> {
-  const groups = new Map<string, OutboxEntry[]>();
-  for (const entry of entries.sort((a, b) => a.seq! - b.seq!)) {
-    groups.set(entry.recordId, [...(groups.get(entry.recordId) ?? []), entry]);
-  }
-  return groups;
+function request(api: Api, { log, snapshot }: SyncPosition, limit: number, windowDays: number): Promise<SyncPage> {
+  const searchParams = snapshot
+    ? { snapshot: snapshot.scope, mark: snapshot.mark || undefined, after: snapshot.after, limit, windowDays }
+    : { cursor: log, limit, windowDays };
+  return api.get('sync', { searchParams }).json(syncPage);
 }
 
-/** Stores received records: each becomes the server copy, with this device's pending changes kept on top. */
-async function storeRecords(db: LocalDatabase, received: { entity: SyncEntity; record: AnyRecord }[]) {
-  const tables = Object.values(tableOf).map((name) => db.table(name));
-  await db.transaction('rw', [...tables, db.outbox], async () => {
-    const ids = received.map(({ record }) => record._id);
-    const pending = groupByRecord(await db.outbox.where('recordId').anyOf(ids).toArray());
-    for (const [entity] of pageKeys) {
-      const table = tableFor(db, entity);
-      const incoming = received.filter((item) => item.entity === entity).map(({ record }) => record);
-      if (incoming.length === 0) continue;
-      const stored = await table.bulkGet(incoming.map((record) => record._id));
-      const rows = incoming.map((record, index) => {
-        const server = newerCopy(stored[index]?._server, record)!;
-        const entries = pending.get(server._id) ?? [];
-        return { ...applyPending(server, entries)!, _server: server, _pending: entries.length };
-      });
-      await table.bulkPut(rows);
-    }
-  });
-}
-
-/** Stores one page in small transactions, giving the screen back between them; the cursor moves last. */
-async function applyPage(db: LocalDatabase, page: SyncPage, cursorKeyOfScope: string): Promise<void> {
-  const received = pageKeys.flatMap(([entity, key]) => page[key].map((record: AnyRecord) => ({ entity, record })));
-  for (let at = 0; at < received.length; at += recordsPerTransaction) {
-    await storeRecords(db, received.slice(at, at + recordsPerTransaction));
-    await yieldToUi();
+/** The position after a page, and whether the feed has more to bring. */
+function advance({ log, snapshot }: SyncPosition, page: SyncPage): { position: SyncPosition; hasMore: boolean } {
+  if (!snapshot) return { position: { log: page.cursor }, hasMore: page.hasMore };
+  const progress: SnapshotPosition = {
+    ...snapshot,
+    mark: page.cursor,
+    expected: page.total ?? snapshot.expected,
+    stored: snapshot.stored + recordCount(page),
+  };
+  if (page.hasMore) return { position: { log, snapshot: { ...progress, after: page.after } }, hasMore: true };
+  if (snapshot.scope === 'core') {
+    const { after: _, ...next } = progress;
+    return { position: { log, snapshot: { ...next, scope: 'history' } }, hasMore: true };
   }
-  const tables = Object.values(tableOf).map((name) => db.table(name));
-  await db.transaction('rw', [...tables, db.meta, db.inbox], async () => {
-    for (const { entity, _id } of page.deleted) await forgetRecord(db, entity, _id);
-    await storeInbox(db, page.inbox);
-    await db.meta.put({ key: cursorKeyOfScope, value: page.cursor });
-  });
-}
-
-/** Pulls one scope to its end; the number of records received, or null when the server could not be reached. */
-async function pullScope(
-  db: LocalDatabase,
-  api: Api,
-  status: SyncStatusStore,
-  scope: SyncScope,
-  windowDays: number,
-  limit: number,
-): Promise<number | null> {
-  const key = cursorKey(scope, windowDays);
-  let cursor = ((await db.meta.get(key))?.value as string | undefined) ?? '';
-  let received = 0;
-  status.set({ pullScope: scope, isFullPull: cursor === '', pulledRecords: 0 });
-  for (;;) {
-    let page: SyncPage;
-    try {
-      page = await api.get('sync', { searchParams: { cursor, limit, scope, windowDays } }).json(syncPage);
-    } catch (error) {
-      const answered = error instanceof ApiError ? error.status : null;
-      status.set({ isOnline: answered !== 0 });
-      if (answered === 401) status.set({ needsSignIn: true });
-      return null;
-    }
-    status.set({ isOnline: true });
-    await applyPage(db, page, key);
-    received += page.machines.length + page.tickets.length + page.incidents.length + page.schedules.length;
-    status.set({ pulledRecords: received });
-    cursor = page.cursor;
-    if (!page.hasMore) return received;
-  }
+  // Both scopes are stored: the log goes on from the mark.
+  return { position: { log: page.cursor }, hasMore: true };
 }
 
 /**
- * Brings what changed on the server in this device's working set: the core scope (machines and the
- * open work) to its end first, so the app is usable, then the history within the window. Returns the
- * number of records received, or null when the server could not be reached.
+ * Brings what changed on the server in this device's working set (src/docs/offline-sync.md): a
+ * snapshot under way first, newest first, then the log. The next page is asked for while the last
+ * one is stored. Returns the number of records received, or null when the server could not be reached.
  */
 export async function pullChanges(
   db: LocalDatabase,
   transport: Transport,
   status: SyncStatusStore,
-  limit = 500,
+  limit = 1000,
 ): Promise<number | null> {
   const api = createApi(transport);
   const windowDays = await readWindowDays(db);
-  await migrateCursor(db, windowDays);
-  status.set({ isPulling: true });
+  const stored = await readSyncPosition(db);
+  let position = stored.log === undefined && !stored.snapshot ? firstSync : stored;
+  const started = performance.now();
+  let received = 0;
+  status.set({ isPulling: true, pulledRecords: 0 });
+  let next: Promise<SyncPage> | null = request(api, position, limit, windowDays);
   try {
-    let received = 0;
-    for (const scope of syncScopes) {
-      const scopeReceived = await pullScope(db, api, status, scope, windowDays, limit);
-      if (scopeReceived === null) return null;
-      received += scopeReceived;
+    while (next) {
+      let page: SyncPage;
+      try {
+        page = await next;
+      } catch (error) {
+        const answered = error instanceof ApiError ? error.status : null;
+        status.set({ isOnline: answered !== 0 });
+        if (answered === 401) status.set({ needsSignIn: true });
+        return null;
+      }
+      status.set({ isOnline: true });
+      const { position: after, hasMore } = advance(position, page);
+      next = hasMore ? request(api, after, limit, windowDays) : null;
+      // An answer nobody waits for would be reported as unhandled when the network drops.
+      next?.catch(() => {});
+      await storePage(db, page, after);
+      position = after;
+      received += recordCount(page);
+      const snapshot = position.snapshot;
+      status.set({
+        pulledRecords: received,
+        download: snapshot
+          ? {
+              stored: snapshot.stored,
+              expected: snapshot.expected,
+              perSecond: received / ((performance.now() - started) / 1000),
+            }
+          : null,
+      });
     }
     const lastPulledAt = new Date().toISOString();
     await db.meta.put({ key: 'lastPulledAt', value: lastPulledAt });
     status.set({ lastPulledAt });
     return received;
   } finally {
-    status.set({ isPulling: false, pullScope: null });
+    status.set({ isPulling: false, download: null });
   }
 }

@@ -74,7 +74,7 @@ export function createSyncEngine(
     if (received !== null) {
       failedPulls = 0;
       await replayer.reconnected();
-      if (userId && (await isPruneDue(db))) await pruneWorkingSet(db, userId);
+      if (userId && (await isPruneDue(db))) await pruneWorkingSet(db);
     } else if (userId) retryTimer = setTimeout(() => void syncNow(), retryDelay(failedPulls++, null));
   }
 

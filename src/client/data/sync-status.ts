@@ -1,15 +1,20 @@
-import type { SyncScope } from '../../shared/working-set.ts';
+/** A snapshot's progress: a first sync, or the records a longer window adds. */
+export interface DownloadProgress {
+  /** Records stored so far, and how many the snapshot brings in all (0: not known yet). */
+  stored: number;
+  expected: number;
+  /** Records stored a second since this pull began, once a page is stored. */
+  perSecond: number | null;
+}
 
 /** What the sync indicator shows; updated by the replayer and the pull, read with useSyncExternalStore. */
 export interface SyncStatus {
   /** False after a failed fetch, whatever navigator.onLine says; true after any answer from the server. */
   isOnline: boolean;
   isPulling: boolean;
-  /** The scope being pulled: core (machines and the open work) first, then history. */
-  pullScope: SyncScope | null;
-  /** The scope's pull started without a cursor: the device is downloading it for the first time. */
-  isFullPull: boolean;
-  /** Progress of the current pull, as records received so far. */
+  /** Set while a snapshot is being downloaded. */
+  download: DownloadProgress | null;
+  /** Progress of the current pull, as records stored so far. */
   pulledRecords: number;
   lastPulledAt: string | null;
   /** The queue waits for a new sign-in after a 401. */
@@ -20,8 +25,7 @@ export function createSyncStatus(initial: Partial<SyncStatus> = {}) {
   let status: SyncStatus = {
     isOnline: true,
     isPulling: false,
-    pullScope: null,
-    isFullPull: false,
+    download: null,
     pulledRecords: 0,
     lastPulledAt: null,
     needsSignIn: false,

@@ -4,7 +4,6 @@ import { defaultWindowDays } from '../../shared/working-set.ts';
 import { browserTransport } from '../lib/api.ts';
 import { localDb } from './db.ts';
 import { fetchOlder, keepOpened, openRecord, type HistoryEntity, type HistoryRecord } from './older-records.ts';
-import { useSignedInUser } from './session.ts';
 import { syncEngine } from './sync-engine.ts';
 import { useIsOnline } from './use-sync.ts';
 import { readWindowDays, setWindowDays } from './working-set.ts';
@@ -17,11 +16,10 @@ export function useWindowDays(): [number, (days: number) => Promise<void>] {
 
 /** Pins the record a screen opens and, online, brings its current copy when no feed keeps it. */
 export function useOpenedRecord(entity: HistoryEntity, id: string | null): void {
-  const userId = useSignedInUser()._id;
   const isOnline = useIsOnline();
   useEffect(() => {
-    if (id) void openRecord(localDb, browserTransport, entity, id, userId, isOnline);
-  }, [entity, id, userId, isOnline]);
+    if (id) void openRecord(localDb, browserTransport, entity, id, isOnline);
+  }, [entity, id, isOnline]);
 }
 
 export interface OlderRecords<E extends HistoryEntity> {

@@ -5,15 +5,15 @@ import {
   scheduleStart,
   windowStart,
   type ScopedRecord,
-  type SyncScope,
 } from '../../shared/working-set.ts';
 import type { LocalDatabase } from './db.ts';
 import { pruneInbox } from './inbox-store.ts';
 import { tableFor } from './local-records.ts';
+import { resnapshot } from './sync-position.ts';
 
 /**
- * The device's side of the working set (src/shared/working-set.ts): the window setting, a cursor per
- * scope, pins of records the user opened, and pruning of what left the window by time.
+ * The device's side of the working set (src/shared/working-set.ts): the window setting, pins of
+ * records the user opened, and pruning of what left the window by time.
  */
 
 const windowKey = 'windowDays';
@@ -29,39 +29,16 @@ export async function readWindowDays(db: LocalDatabase): Promise<number> {
 }
 
 /**
- * A new window. A shorter one goes on from the history cursor (the device holds every change of the
- * longer window up to it); a longer one starts its history scope afresh. The next pull prunes by it.
+ * A new window. A shorter one goes on from the log's cursor (the device holds every change of the
+ * longer window up to it) and the next pull prunes by it; a longer one brings the records it adds
+ * by a snapshot under that cursor.
  */
 export async function setWindowDays(db: LocalDatabase, days: number): Promise<void> {
+  const previous = await readWindowDays(db);
   await db.transaction('rw', db.meta, async () => {
-    const previous = await readWindowDays(db);
-    const cursor = (await db.meta.get(cursorKey('history', previous)))?.value;
     await db.meta.put({ key: windowKey, value: days });
-    if (days < previous && cursor !== undefined) await db.meta.put({ key: cursorKey('history', days), value: cursor });
-    const historyCursors = (await db.meta.toCollection().primaryKeys()).filter(
-      (key) => key.startsWith('cursor:history:') && key !== cursorKey('history', days),
-    );
-    await db.meta.bulkDelete([...historyCursors, prunedAtKey]);
-  });
-}
-
-export function cursorKey(scope: SyncScope, windowDays: number): string {
-  return scope === 'core' ? 'cursor:core' : `cursor:history:${windowDays}`;
-}
-
-/**
- * A device that pulled the whole feed (one `cursor`) holds every change up to it, in both scopes:
- * both continue from there, and pruning takes away what the window does not keep.
- */
-export async function migrateCursor(db: LocalDatabase, windowDays: number): Promise<void> {
-  await db.transaction('rw', db.meta, async () => {
-    const old = await db.meta.get('cursor');
-    if (!old) return;
-    await db.meta.bulkPut([
-      { key: cursorKey('core', windowDays), value: old.value },
-      { key: cursorKey('history', windowDays), value: old.value },
-    ]);
-    await db.meta.bulkDelete(['cursor', prunedAtKey]);
+    await db.meta.delete(prunedAtKey);
+    if (days > previous) await resnapshot(db);
   });
 }
 
@@ -82,7 +59,7 @@ export async function isPruneDue(db: LocalDatabase, now = Date.now()): Promise<b
  * them. Only records dated before the window's start can have left it (ranges of the `updatedAt`
  * and `scheduledDate` indexes), read in small batches. Returns how many were removed.
  */
-export async function pruneWorkingSet(db: LocalDatabase, userId: string, now = new Date()): Promise<number> {
+export async function pruneWorkingSet(db: LocalDatabase, now = new Date()): Promise<number> {
   const windowDays = await readWindowDays(db);
   const before = {
     ticket: windowStart(now, windowDays),
@@ -105,7 +82,7 @@ export async function pruneWorkingSet(db: LocalDatabase, userId: string, now = n
           record._server &&
           !waiting.has(record._id) &&
           !pinned[index] &&
-          !isInWorkingSet(entity, record as unknown as ScopedRecord, userId, now, windowDays)
+          !isInWorkingSet(entity, record as unknown as ScopedRecord, { now, windowDays })
             ? [record._id]
             : [],
         );

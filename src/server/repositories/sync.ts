@@ -1,10 +1,10 @@
-import { and, eq, gte, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { openIncidentStatuses, openTicketStatuses } from '../../shared/open-records.ts';
 import type { IncidentListQuery, IncidentPage } from '../../shared/schemas/incident.ts';
 import type { TicketListQuery, TicketPage } from '../../shared/schemas/ticket.ts';
-import { syncEntities, type SyncEntity, type SyncPage } from '../../shared/schemas/sync.ts';
-import { scheduleStart, windowStart, type SyncScope } from '../../shared/working-set.ts';
+import { feedEntities, snapshotPosition, type FeedEntity, type SyncPage } from '../../shared/schemas/sync.ts';
+import { scheduleStart, windowStart, type SyncScope, type Window } from '../../shared/working-set.ts';
 import { rowsOf, type Database, type Db, type Tx } from '../db/client.ts';
 import { inboxEntries, incidents, machines, schedules, tickets } from '../db/schema.ts';
 import { listPage, numberedTables, type NumberedEntity, type PageRequest } from './numbered-records.ts';
@@ -21,49 +21,69 @@ export interface SyncSources {
   inbox: { getMany(userId: string, keys: string[], executor: Db | Tx): Promise<SyncPage['inbox']> };
 }
 
-/** Which part of the feed a device asks for (no scope: every change), for which user and at which time. */
-export interface FeedScope {
-  scope?: SyncScope;
+/** Whose working set, of which window, at which time (src/shared/working-set.ts). */
+export interface FeedWindow extends Window {
   userId: string;
-  windowDays: number;
-  now: Date;
+}
+
+/** A first sync's page request: one scope, under the high-water mark (none yet: this is the first page). */
+export interface SnapshotRequest {
+  scope: SyncScope;
+  mark?: number;
+  after?: string;
 }
 
 const oneSnapshot = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
-const sequenced = { machine: machines, ticket: tickets, incident: incidents, schedule: schedules };
-/** Every table the feed reads: the records and the users' inboxes. */
-const feedTables = [...Object.values(sequenced), inboxEntries];
-type FeedEntity = SyncEntity | 'inbox';
+const feedTables = {
+  machine: machines,
+  ticket: tickets,
+  incident: incidents,
+  schedule: schedules,
+  inbox: inboxEntries,
+};
+/** Each table's key, as text in the C collation: byte order, the order of uuids too. */
+const keyOf = (entity: FeedEntity) => sql.raw(entity === 'inbox' ? 'key collate "C"' : 'id::text collate "C"');
 
-/** Tickets and incidents in the core scope for this user (src/shared/working-set.ts), never null. */
-const coreOf: Record<NumberedEntity, (userId: string) => SQL> = {
-  ticket: (userId) =>
-    sql`coalesce(${or(
-      inArray(tickets.status, [...openTicketStatuses]),
-      eq(tickets.reportedBy, userId),
-      eq(tickets.assignedTo, userId),
-    )}, false)`,
-  incident: (userId) =>
-    sql`coalesce(${or(inArray(incidents.status, openIncidentStatuses), eq(incidents.reportedBy, userId))}, false)`,
+type Filters = Partial<Record<FeedEntity, SQL>>;
+
+const isOpen: Record<NumberedEntity, SQL> = {
+  ticket: inArray(tickets.status, [...openTicketStatuses]),
+  incident: inArray(incidents.status, openIncidentStatuses),
 };
 
-/** The rows of each table a scope delivers; a table left out delivers nothing. */
-function scopeFilters(feed: FeedScope | undefined): Partial<Record<SyncEntity, SQL>> {
-  if (!feed?.scope) return { machine: sql`true`, ticket: sql`true`, incident: sql`true`, schedule: sql`true` };
-  const { userId, windowDays, now } = feed;
-  const since = windowStart(now, windowDays);
-  return feed.scope === 'core'
-    ? {
-        machine: sql`true`,
-        ticket: coreOf.ticket(userId),
-        incident: coreOf.incident(userId),
-        schedule: gte(schedules.scheduledDate, scheduleStart(now)),
-      }
-    : {
-        ticket: and(not(coreOf.ticket(userId)), gte(tickets.updatedAt, since)),
-        incident: and(not(coreOf.incident(userId)), gte(incidents.updatedAt, since)),
-      };
+/** The user's own records: reported by them, or (tickets) assigned to them. Never null. */
+const ownBy: Record<NumberedEntity, (userId: string) => SQL> = {
+  ticket: (userId) => sql`coalesce(${or(eq(tickets.reportedBy, userId), eq(tickets.assignedTo, userId))}, false)`,
+  incident: (userId) => sql`coalesce(${eq(incidents.reportedBy, userId)}, false)`,
+};
+
+const changedSince = (entity: NumberedEntity, window: Window) =>
+  gte(numberedTables[entity].updatedAt, windowStart(window.now, window.windowDays));
+
+/** The working set's tickets and incidents: open, or changed within the window. */
+const inWindow = (entity: NumberedEntity, window: Window) => or(isOpen[entity], changedSince(entity, window))!;
+
+/** The rows of each table in the user's working set; the log also brings machines' deletions. */
+function workingSet(feed: FeedWindow, withDeleted: boolean): Filters {
+  return {
+    machine: withDeleted ? sql`true` : isNull(machines.deletedAt),
+    ticket: inWindow('ticket', feed),
+    incident: inWindow('incident', feed),
+    schedule: gte(schedules.scheduledDate, scheduleStart(feed.now)),
+    inbox: eq(inboxEntries.userId, feed.userId),
+  };
+}
+
+/** The rows of each table a first sync's scope delivers: core (the floor's work and the user's own), then history. */
+function scopeFilters(scope: SyncScope, feed: FeedWindow): Filters {
+  const all = workingSet(feed, false);
+  const core = (entity: NumberedEntity) =>
+    or(isOpen[entity], and(ownBy[entity](feed.userId), changedSince(entity, feed)))!;
+  const history = (entity: NumberedEntity) => and(not(core(entity)), changedSince(entity, feed))!;
+  return scope === 'core'
+    ? { ...all, ticket: core('ticket'), incident: core('incident') }
+    : { ticket: history('ticket'), incident: history('incident') };
 }
 
 /** The list filters of each entity (as its list call takes them), each matching one column. */
@@ -72,37 +92,47 @@ const listFilters = {
   incident: { type: incidents.type, severity: incidents.severity, status: incidents.status },
 } as const;
 
-type WindowOf = Omit<FeedScope, 'scope'>;
+interface Change {
+  entity: FeedEntity;
+  id: string;
+  seq: string;
+}
 
 /**
- * The change feed behind /api/sync. Every write takes the next `change_seq` at commit under one lock
- * (db/database.ts), so sequence order is commit order and a reader that has seen N has seen
- * everything below N: no change is skipped. The feed and the records are read in one snapshot, so a
- * record is delivered in the state its sequence number describes and never again for the same change.
+ * The change feed behind /api/sync (src/docs/offline-sync.md). Every write takes the next `change_seq`
+ * at commit under one lock (db/database.ts), so sequence order is commit order and a reader that has
+ * seen N has seen everything below N.
  *
- * A scope delivers the changes of the records that belong to it in that snapshot. A change that moves
- * a record to the other scope gets a sequence number above both scopes' cursors, so the other feed
- * delivers it: across the two feeds every change arrives once.
+ * A first sync reads a snapshot of the working set newest first, one scope after the other, under a
+ * high-water mark: the newest change_seq when it began. A record changed after the mark is left to
+ * the log, which then goes on from the mark, so a change made meanwhile arrives once; a page is found
+ * by the position of the last one's final record, so a device goes on where it stopped.
+ *
+ * The log delivers the changes after a cursor that are in the working set when read. Records enter
+ * the working set only by changing, so every change a device needs is newer than its cursor.
  */
 export function createSyncRepository(database: Database, sources: SyncSources) {
+  // PGlite runs each transaction alone, so its view cannot change midway: no snapshot to ask for.
+  const inOneSnapshot = <T>(read: (tx: Tx) => Promise<T>) =>
+    database.db.transaction(read, database.kind === 'postgres' ? oneSnapshot : undefined);
+
   return {
-    page(cursor: number, limit: number, scope?: FeedScope): Promise<SyncPage> {
-      // PGlite runs each transaction alone, so its view cannot change midway: no snapshot to ask for.
-      const snapshot = database.kind === 'postgres' ? oneSnapshot : undefined;
-      return database.db.transaction((tx) => readPage(tx, cursor, limit, scope), snapshot);
-    },
+    log: (cursor: number, limit: number, feed: FeedWindow) => inOneSnapshot((tx) => readLog(tx, cursor, limit, feed)),
+
+    snapshot: (request: SnapshotRequest, limit: number, feed: FeedWindow) =>
+      inOneSnapshot((tx) => readSnapshot(tx, request, limit, feed)),
 
     /**
-     * The records outside this user's working set (neither core nor changed within the window) that
-     * match a list's filters, newest first: what a device finds only online.
+     * The records outside this user's working set (closed and unchanged within the window) that match
+     * a list's filters, newest first: what a device finds only online.
      */
-    async olderTickets(query: TicketListQuery, scope: WindowOf): Promise<TicketPage> {
-      const { records, ...page } = await older('ticket', query, scope, sources.ticket);
+    async olderTickets(query: TicketListQuery, window: Window): Promise<TicketPage> {
+      const { records, ...page } = await older('ticket', query, window, sources.ticket);
       return { tickets: records, ...page };
     },
 
-    async olderIncidents(query: IncidentListQuery, scope: WindowOf): Promise<IncidentPage> {
-      const { records, ...page } = await older('incident', query, scope, sources.incident);
+    async olderIncidents(query: IncidentListQuery, window: Window): Promise<IncidentPage> {
+      const { records, ...page } = await older('incident', query, window, sources.incident);
       return { incidents: records, ...page };
     },
   };
@@ -110,7 +140,7 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
   function older<T extends { _id: string }>(
     entity: NumberedEntity,
     query: PageRequest & Record<string, unknown>,
-    { userId, windowDays, now }: WindowOf,
+    window: Window,
     source: Source<T>,
   ) {
     const table = numberedTables[entity];
@@ -119,67 +149,126 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
       const value = query[name];
       return typeof value === 'string' ? [eq(column, value)] : [];
     });
-    const outside = [not(coreOf[entity](userId)), lt(table.updatedAt, windowStart(now, windowDays))];
+    const outside = [not(isOpen[entity]), lt(table.updatedAt, windowStart(window.now, window.windowDays))];
     return listPage(database.db, entity, [...chosen, ...outside], query, (ids) => source.getMany(ids, database.db));
   }
 
-  async function readPage(tx: Tx, cursor: number, limit: number, scope?: FeedScope): Promise<SyncPage> {
-    const filters = scopeFilters(scope);
-    const selects = syncEntities.flatMap((entity) => {
-      const filter = filters[entity];
-      const table = sequenced[entity];
-      return filter
-        ? [
-            sql`(select ${entity}::text as entity, id::text as id, change_seq from ${table}
-              where change_seq > ${cursor} and ${filter} order by change_seq limit ${limit + 1})`,
-          ]
-        : [];
-    });
-    // The user's inbox travels with the core scope (and the full feed).
-    if (scope && scope.scope !== 'history') {
-      selects.push(sql`(select 'inbox' as entity, key as id, change_seq from ${inboxEntries}
-        where change_seq > ${cursor} and user_id = ${scope.userId} order by change_seq limit ${limit + 1})`);
+  async function readLog(tx: Tx, cursor: number, limit: number, feed: FeedWindow): Promise<SyncPage> {
+    const filters = workingSet(feed, true);
+    const selects = (bound: SQL, rows: number | null) =>
+      Object.entries(filters).map(([entity, filter]) => {
+        const limited = rows === null ? sql`` : sql`order by change_seq limit ${rows}`;
+        return sql`(select ${entity}::text as entity, ${keyOf(entity as FeedEntity)} as id, change_seq
+          from ${feedTables[entity as FeedEntity]} where ${bound} and ${filter} ${limited})`;
+      });
+    const read = async (bound: SQL, rows: number | null) =>
+      rowsOf<Change>(
+        await tx.execute(sql`select entity, id, change_seq::text as seq
+          from (${sql.join(selects(bound, rows), sql` union all `)}) changes
+          order by change_seq ${rows === null ? sql`` : sql`limit ${rows}`}`),
+      );
+    const changes = await read(sql`change_seq > ${cursor}`, limit + 1);
+    const hasMore = changes.length > limit;
+    let page = changes.slice(0, limit);
+    // One write stamps every record it changed with one number: a page never ends inside it.
+    const last = page.at(-1)?.seq;
+    if (hasMore && changes[limit]!.seq === last) {
+      const whole = await read(sql`change_seq = ${last}`, null);
+      page = [...page.filter((change) => change.seq !== last), ...whole];
     }
-    const result = await tx.execute(sql`
-      select entity, id, change_seq::text as seq from (${sql.join(selects, sql` union all `)}) changes
-      order by change_seq
-      limit ${limit + 1}`);
-    const changes = rowsOf<{ entity: FeedEntity; id: string; seq: string }>(result);
+    const records = await recordsOf(tx, page, feed.userId, true);
+    return { ...records, cursor: hasMore ? page.at(-1)!.seq : await lastSeq(tx, cursor), hasMore };
+  }
+
+  async function readSnapshot(tx: Tx, request: SnapshotRequest, limit: number, feed: FeedWindow): Promise<SyncPage> {
+    const mark = request.mark ?? Number(await lastSeq(tx, 0));
+    const filters = scopeFilters(request.scope, feed);
+    const position = request.after ? snapshotPosition.exec(request.after) : null;
+    const selects = Object.entries(filters).map(([name, filter]) => {
+      const entity = name as FeedEntity;
+      const key = keyOf(entity);
+      const after = position ? afterPosition(entity, key, position) : sql`true`;
+      return sql`(select ${entity}::text as entity, ${key} as id, change_seq from ${feedTables[entity]}
+        where change_seq <= ${mark} and ${after} and ${filter}
+        order by change_seq desc, ${key} desc limit ${limit + 1})`;
+    });
+    const changes = rowsOf<Change>(
+      await tx.execute(sql`select entity, id, change_seq::text as seq
+        from (${sql.join(selects, sql` union all `)}) changes
+        order by change_seq desc, entity collate "C" desc, id collate "C" desc limit ${limit + 1}`),
+    );
     const hasMore = changes.length > limit;
     const page = changes.slice(0, limit);
-    const idsOf = (entity: FeedEntity) => page.filter((change) => change.entity === entity).map((change) => change.id);
-    const order = new Map(page.map((change, index) => [change.id, index]));
-    const inFeedOrder = <T extends { _id: string }>(records: T[]) =>
-      records.sort((a, b) => order.get(a._id)! - order.get(b._id)!);
+    const end = page.at(-1);
+    const records = await recordsOf(tx, page, feed.userId, false);
+    const isFirstPage = request.mark === undefined;
+    return {
+      ...records,
+      cursor: String(mark),
+      hasMore,
+      ...(end && { after: `${end.seq}:${end.entity}:${end.id}` }),
+      ...(isFirstPage && { total: await countWorkingSet(tx, mark, feed) }),
+    };
+  }
 
+  /** The records of a page's changes, in its order; machines deleted are listed apart. */
+  async function recordsOf(tx: Tx, page: Change[], userId: string, withDeleted: boolean) {
+    const idsOf = (entity: FeedEntity) => page.filter((change) => change.entity === entity).map((change) => change.id);
+    const order = new Map(page.map((change, index) => [`${change.entity}:${change.id}`, index]));
+    const inPageOrder = <T extends { _id: string }>(entity: FeedEntity, records: T[]) =>
+      records.sort((a, b) => order.get(`${entity}:${a._id}`)! - order.get(`${entity}:${b._id}`)!);
     const machines = await sources.machine.getMany(idsOf('machine'), tx);
     const tickets = await sources.ticket.getMany(idsOf('ticket'), tx);
     const incidents = await sources.incident.getMany(idsOf('incident'), tx);
     const schedules = await sources.schedule.getMany(idsOf('schedule'), tx);
-    const inbox = scope ? await sources.inbox.getMany(scope.userId, idsOf('inbox'), tx) : [];
+    const inbox = await sources.inbox.getMany(userId, idsOf('inbox'), tx);
     return {
-      machines: inFeedOrder(machines.filter((machine) => !machine.isDeleted)).map(
-        ({ isDeleted: _, ...machine }) => machine,
-      ),
-      tickets: inFeedOrder(tickets),
-      incidents: inFeedOrder(incidents),
-      schedules: inFeedOrder(schedules),
+      machines: inPageOrder(
+        'machine',
+        machines.filter((machine) => !machine.isDeleted),
+      ).map(({ isDeleted: _, ...machine }) => machine),
+      tickets: inPageOrder('ticket', tickets),
+      incidents: inPageOrder('incident', incidents),
+      schedules: inPageOrder('schedule', schedules),
       inbox,
-      deleted: machines
-        .filter((machine) => machine.isDeleted)
-        .map((machine) => ({ entity: 'machine' as const, _id: machine._id })),
-      cursor: hasMore ? page[page.length - 1]!.seq : await lastSeq(tx, cursor),
-      hasMore,
+      deleted: withDeleted
+        ? machines
+            .filter((machine) => machine.isDeleted)
+            .map((machine) => ({ entity: 'machine' as const, _id: machine._id }))
+        : [],
     };
+  }
+
+  /** The records of the user's working set under the mark, in both scopes: what a first sync brings. */
+  async function countWorkingSet(tx: Tx, mark: number, feed: FeedWindow): Promise<number> {
+    const { inbox: _, ...records } = workingSet(feed, false);
+    const counts = Object.entries(records).map(
+      ([entity, filter]) =>
+        sql`(select count(*) from ${feedTables[entity as FeedEntity]} where change_seq <= ${mark} and ${filter})`,
+    );
+    const result = await tx.execute(sql`select (${sql.join(counts, sql` + `)})::int as total`);
+    return rowsOf<{ total: number }>(result)[0]!.total;
   }
 }
 
 /**
- * The newest change this snapshot holds (or the cursor): at the end of a scope's feed the cursor moves
- * past the changes outside the scope too, so the next pull does not read through them again.
+ * The rows of one table after a snapshot position in its order (change_seq, entity, id, descending):
+ * a table before the position's entity continues at its change_seq, the same table after its key.
+ */
+function afterPosition(entity: FeedEntity, key: SQL, [, seq, after, id]: RegExpExecArray): SQL {
+  const order = feedEntities.map(String).sort();
+  const compared = Math.sign(order.indexOf(entity) - order.indexOf(after!));
+  if (compared < 0) return sql`change_seq <= ${seq}`;
+  if (compared > 0) return sql`change_seq < ${seq}`;
+  return sql`(change_seq < ${seq} or (change_seq = ${seq} and ${key} < ${id}))`;
+}
+
+/**
+ * The newest change this snapshot holds (or the cursor): at the end of the feed the cursor moves past
+ * the changes outside the working set too, so the next pull does not read through them again.
  */
 async function lastSeq(tx: Tx, cursor: number): Promise<string> {
-  const maxima = feedTables.map((table) => sql`(select max(change_seq) from ${table})`);
+  const maxima = Object.values(feedTables).map((table) => sql`(select max(change_seq) from ${table})`);
   const result = await tx.execute(sql`select greatest(${cursor}::bigint, ${sql.join(maxima, sql`, `)})::text as seq`);
   return rowsOf<{ seq: string }>(result)[0]!.seq;
 }

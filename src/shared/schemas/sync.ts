@@ -13,14 +13,28 @@ export type SyncEntity = (typeof syncEntities)[number];
 /** How far back the history scope reaches, in days of `updatedAt`. */
 const windowDays = z.coerce.number().int().min(minWindowDays).max(maxWindowDays).default(defaultWindowDays);
 
-export const syncQuery = z.object({
-  cursor: z
+const changeSeq = (name: string) =>
+  z
     .string()
-    .regex(/^\d{0,18}$/, 'cursor must be a cursor returned by /api/sync')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
-  /** Without a scope, every change (the full feed older clients use). */
-  scope: z.enum(syncScopes).optional(),
+    .regex(/^\d{0,18}$/, `${name} must be a cursor returned by /api/sync`)
+    .optional();
+
+export const feedEntities = [...syncEntities, 'inbox'] as const;
+export type FeedEntity = (typeof feedEntities)[number];
+
+/** Where a snapshot page ends, in its order (change_seq, entity, id, all descending): `seq:entity:id`. */
+export const snapshotPosition = new RegExp(`^(\\d{1,18}):(${feedEntities.join('|')}):(.{1,200})$`);
+
+/**
+ * The log (`cursor`: the changes after it, oldest first) or a first sync's snapshot (`snapshot`:
+ * one scope of the working set, newest first, under the high-water mark `mark`, after `after`).
+ */
+export const syncQuery = z.object({
+  cursor: changeSeq('cursor'),
+  snapshot: z.enum(syncScopes).optional(),
+  mark: changeSeq('mark'),
+  after: z.string().regex(snapshotPosition, 'after must be a position returned by /api/sync').optional(),
+  limit: z.coerce.number().int().min(1).max(2000).default(500),
   windowDays,
 });
 export type SyncQuery = z.infer<typeof syncQuery>;
@@ -30,11 +44,16 @@ export const syncPage = z.object({
   tickets: z.array(ticket),
   incidents: z.array(incident),
   schedules: z.array(schedule),
-  /** The requesting user's inbox entries that are new or were read (core scope and the full feed). */
+  /** The requesting user's inbox entries that are new or were read (the log and the core snapshot). */
   inbox: z.array(inboxEntry),
   deleted: z.array(z.object({ entity: z.enum(syncEntities), _id: idSchema })),
+  /** The log: where the next pull starts. A snapshot: its high-water mark, where the log goes on once it ends. */
   cursor: z.string(),
   hasMore: z.boolean(),
+  /** A snapshot page: the position of its last record, where the next page starts. */
+  after: z.string().optional(),
+  /** A snapshot's first page: the records of the user's working set under the mark, in both scopes. */
+  total: z.number().int().optional(),
 });
 export type SyncPage = z.infer<typeof syncPage>;
 

@@ -1,5 +1,6 @@
 import { CloudOff, RefreshCw, Wifi } from 'lucide-react';
 import { useState } from 'react';
+import { storedOfExpected } from './download-progress.ts';
 import { SyncPanel } from './SyncPanel.tsx';
 import { useOutbox, useSyncStatus } from '../../data/use-sync.ts';
 
@@ -17,12 +18,7 @@ export function SyncIndicator({ userId }: { userId: string }) {
         : 'bg-amber-100 text-amber-900';
   const Icon = status.isOnline ? (status.isPulling ? RefreshCw : Wifi) : CloudOff;
   // A first download cut off by the network says Offline, not a progress count that stands still.
-  const isDownloading = status.isOnline && status.isFullPull && status.isPulling;
-  // Machines and the open work come first (the app is usable then); the history follows behind.
-  const progress =
-    status.pullScope === 'history'
-      ? `Syncing history… ${status.pulledRecords} records`
-      : `Downloading plant data… ${status.pulledRecords}`;
+  const download = status.isOnline ? status.download : null;
 
   return (
     <>
@@ -33,8 +29,8 @@ export function SyncIndicator({ userId }: { userId: string }) {
         aria-label={`Sync: ${status.isOnline ? 'online' : 'offline'}, ${entries.length} unsent changes`}
       >
         <Icon aria-hidden="true" className={`size-4 ${status.isOnline && status.isPulling ? 'animate-spin' : ''}`} />
-        {isDownloading ? (
-          <span>{progress}</span>
+        {download ? (
+          <span>Downloading plant data… {storedOfExpected(download)}</span>
         ) : (
           <span className="hidden sm:inline">{status.isOnline ? 'Online' : 'Offline'}</span>
         )}

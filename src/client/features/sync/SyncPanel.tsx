@@ -7,6 +7,7 @@ import { Modal } from '../../components/ui/Modal.tsx';
 import { localDb, type OutboxEntry } from '../../data/db.ts';
 import { syncEngine } from '../../data/sync-engine.ts';
 import { discardEntry, retryEntry } from '../../data/writes.ts';
+import { storedOfExpected, timeLeft } from './download-progress.ts';
 import { useOutbox, useStorageEstimate, useSyncStatus } from '../../data/use-sync.ts';
 
 const megabytes = (bytes: number | undefined) => `${((bytes ?? 0) / 1024 / 1024).toFixed(1)} MB`;
@@ -55,7 +56,10 @@ export function SyncPanel({ open, onClose, userId }: { open: boolean; onClose: (
           <span>
             {status.isOnline ? 'Connected to the server.' : 'Offline: changes are saved on this device.'}{' '}
             {status.lastPulledAt && `Last synced ${new Date(status.lastPulledAt).toLocaleTimeString()}.`}
-            {status.isPulling && ` Receiving updates... ${status.pulledRecords} records`}
+            {status.isPulling && !status.download && ` Receiving updates… ${status.pulledRecords} records stored.`}
+            {status.download && ` Downloading plant data: ${storedOfExpected(status.download)} stored`}
+            {status.download && timeLeft(status.download) && `, ${timeLeft(status.download)}`}
+            {status.download && '.'}
           </span>
           <Button variant="secondary" onClick={() => void syncEngine.replayNow().then(syncEngine.syncNow)}>
             <RefreshCw aria-hidden="true" className="size-4" /> Sync now

@@ -4,8 +4,9 @@ import { syncPage, syncQuery } from '../../../../shared/schemas/sync.ts';
 import older from './older/index.ts';
 
 /**
- * What changed since the cursor, oldest change first; call again with the returned cursor while hasMore.
- * `scope=core|history` narrows the feed to the device's working set (src/shared/working-set.ts).
+ * A device's working set (src/shared/working-set.ts, src/docs/offline-sync.md): a first sync reads it
+ * as a snapshot, newest first (`snapshot=core`, then `history`, with the `mark` and `after` each page
+ * returns), then the log goes on from the mark (`cursor`), oldest change first, while hasMore.
  */
 const sync: FastifyPluginAsyncZod = async (app) => {
   await app.register(older, { prefix: '/older' });
@@ -13,13 +14,10 @@ const sync: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { tags: ['sync'], querystring: syncQuery, response: { 200: syncPage, 400: errorSchema } } },
     (request) => {
-      const { cursor, limit, scope, windowDays } = request.query;
-      return app.repos.sync.page(Number(cursor || 0), limit, {
-        scope,
-        userId: request.user._id,
-        windowDays,
-        now: new Date(),
-      });
+      const { cursor, snapshot, mark, after, limit, windowDays } = request.query;
+      const feed = { userId: request.user._id, windowDays, now: new Date() };
+      if (!snapshot) return app.repos.sync.log(Number(cursor || 0), limit, feed);
+      return app.repos.sync.snapshot({ scope: snapshot, mark: mark ? Number(mark) : undefined, after }, limit, feed);
     },
   );
 };

@@ -14,23 +14,14 @@ const older: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets',
     { schema: { tags, querystring: olderTicketsQuery, response: { 200: ticketPage, 400: errorSchema } } },
-    (request) =>
-      app.repos.sync.olderTickets(request.query, {
-        userId: request.user._id,
-        windowDays: request.query.windowDays,
-        now: new Date(),
-      }),
+    (request) => app.repos.sync.olderTickets(request.query, { windowDays: request.query.windowDays, now: new Date() }),
   );
 
   app.get(
     '/incidents',
     { schema: { tags, querystring: olderIncidentsQuery, response: { 200: incidentPage, 400: errorSchema } } },
     (request) =>
-      app.repos.sync.olderIncidents(request.query, {
-        userId: request.user._id,
-        windowDays: request.query.windowDays,
-        now: new Date(),
-      }),
+      app.repos.sync.olderIncidents(request.query, { windowDays: request.query.windowDays, now: new Date() }),
   );
 };
 

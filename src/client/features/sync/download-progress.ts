@@ -1,0 +1,15 @@
+import type { DownloadProgress } from '../../data/sync-status.ts';
+
+const count = (value: number) => value.toLocaleString();
+
+/** "1,200 of about 15,000 records": what a snapshot has stored, against what the server counted. */
+export function storedOfExpected({ stored, expected }: DownloadProgress): string {
+  return expected > stored ? `${count(stored)} of about ${count(expected)} records` : `${count(stored)} records`;
+}
+
+/** "about 20 s left", once the pace is known. */
+export function timeLeft({ stored, expected, perSecond }: DownloadProgress): string | null {
+  if (!perSecond || expected <= stored) return null;
+  const seconds = Math.ceil((expected - stored) / perSecond);
+  return seconds < 90 ? `about ${seconds} s left` : `about ${Math.round(seconds / 60)} min left`;
+}
