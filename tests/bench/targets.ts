@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
 import type { Role } from '../../src/shared/enums.ts';
+import { seedDemoIfEmpty } from '../../src/server/seed/demo.ts';
 import { seedVolume } from '../../src/server/seed/volume.ts';
 import { freePort, startScript, stopScript, waitForUrl } from '../server/helpers/server-process.ts';
 
@@ -59,11 +60,15 @@ export async function postgres(): Promise<Target | undefined> {
   };
 }
 
-/** Seeds the target and answers the seconds it took. */
-export async function seed(target: Target, volume: Parameters<typeof seedVolume>[1]) {
+/**
+ * Seeds the target and answers the seconds it took. With `demo`, the demo plant and its staff come
+ * first, and the volume's records are theirs: the people a benchmark signs in as have years of history.
+ */
+export async function seed(target: Target, volume: Parameters<typeof seedVolume>[1], { demo = false } = {}) {
   const started = Date.now();
   const database = await openDatabase({ url: target.url, dataDir: target.dataDir });
   try {
+    if (demo) await seedDemoIfEmpty(database);
     await seedVolume(database, volume);
   } finally {
     await database.close();

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { openIncidentStatuses, openTicketStatuses } from '../../shared/open-records.ts';
 import type { IncidentListQuery, IncidentPage } from '../../shared/schemas/incident.ts';
 import type { TicketListQuery, TicketPage } from '../../shared/schemas/ticket.ts';
-import { feedEntities, snapshotPosition, type FeedEntity, type SyncPage } from '../../shared/schemas/sync.ts';
+import { snapshotPosition, type FeedEntity, type SyncPage } from '../../shared/schemas/sync.ts';
 import { scheduleStart, windowStart, type SyncScope, type Window } from '../../shared/working-set.ts';
 import { rowsOf, type Database, type Db, type Tx } from '../db/client.ts';
 import { inboxEntries, incidents, machines, schedules, tickets } from '../db/schema.ts';
@@ -95,7 +95,6 @@ const listFilters = {
 interface Change {
   entity: FeedEntity;
   id: string;
-  seq: string;
 }
 
 /**
@@ -103,10 +102,12 @@ interface Change {
  * at commit under one lock (db/database.ts), so sequence order is commit order and a reader that has
  * seen N has seen everything below N.
  *
- * A first sync reads a snapshot of the working set newest first, one scope after the other, under a
- * high-water mark: the newest change_seq when it began. A record changed after the mark is left to
- * the log, which then goes on from the mark, so a change made meanwhile arrives once; a page is found
- * by the position of the last one's final record, so a device goes on where it stopped.
+ * A first sync reads a snapshot of the working set, one scope after the other, under a high-water
+ * mark: the newest change_seq when it began. The core scope's first page brings the machines,
+ * schedules and inbox; tickets and incidents follow newest first, in the order the lists show them.
+ * A record changed after the mark is left to the log, which then goes on from the mark, so a change
+ * made meanwhile arrives once; a page starts after the last one's final record, so a device goes on
+ * where it stopped.
  *
  * The log delivers the changes after a cursor that are in the working set when read. Records enter
  * the working set only by changing, so every change a device needs is newer than its cursor.
@@ -162,7 +163,7 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
           from ${feedTables[entity as FeedEntity]} where ${bound} and ${filter} ${limited})`;
       });
     const read = async (bound: SQL, rows: number | null) =>
-      rowsOf<Change>(
+      rowsOf<Change & { seq: string }>(
         await tx.execute(sql`select entity, id, change_seq::text as seq
           from (${sql.join(selects(bound, rows), sql` union all `)}) changes
           order by change_seq ${rows === null ? sql`` : sql`limit ${rows}`}`),
@@ -182,33 +183,46 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
 
   async function readSnapshot(tx: Tx, request: SnapshotRequest, limit: number, feed: FeedWindow): Promise<SyncPage> {
     const mark = request.mark ?? Number(await lastSeq(tx, 0));
-    const filters = scopeFilters(request.scope, feed);
+    const { ticket, incident, ...small } = scopeFilters(request.scope, feed);
     const position = request.after ? snapshotPosition.exec(request.after) : null;
-    const selects = Object.entries(filters).map(([name, filter]) => {
-      const entity = name as FeedEntity;
-      const key = keyOf(entity);
-      const after = position ? afterPosition(entity, key, position) : sql`true`;
-      return sql`(select ${entity}::text as entity, ${key} as id, change_seq from ${feedTables[entity]}
-        where change_seq <= ${mark} and ${after} and ${filter}
-        order by change_seq desc, ${key} desc limit ${limit + 1})`;
+    const numbered = Object.entries({ ticket, incident }).flatMap(([name, filter]) => {
+      if (!filter) return [];
+      const entity = name as NumberedEntity;
+      const after = position ? afterPosition(entity, position) : sql`true`;
+      return [
+        sql`(select ${entity}::text as entity, id::text as id, created_at,
+          (extract(epoch from created_at) * 1000000)::bigint::text as micros from ${feedTables[entity]}
+          where change_seq <= ${mark} and ${after} and ${filter}
+          order by created_at desc, id desc limit ${limit + 1})`,
+      ];
     });
-    const changes = rowsOf<Change>(
-      await tx.execute(sql`select entity, id, change_seq::text as seq
-        from (${sql.join(selects, sql` union all `)}) changes
-        order by change_seq desc, entity collate "C" desc, id collate "C" desc limit ${limit + 1}`),
+    const rows = rowsOf<{ entity: NumberedEntity; id: string; micros: string }>(
+      await tx.execute(sql`select entity, id, micros from (${sql.join(numbered, sql` union all `)}) records
+        order by created_at desc, entity collate "C" desc, id collate "C" desc limit ${limit + 1}`),
     );
-    const hasMore = changes.length > limit;
-    const page = changes.slice(0, limit);
+    const hasMore = rows.length > limit;
+    const page = rows.slice(0, limit);
     const end = page.at(-1);
-    const records = await recordsOf(tx, page, feed.userId, false);
+    // The scope's first page brings its machines, schedules and inbox whole: a few thousand at most.
+    const smallRecords = position ? [] : await smallEntities(tx, small, mark);
+    const records = await recordsOf(tx, [...smallRecords, ...page], feed.userId, false);
     const isFirstPage = request.mark === undefined;
     return {
       ...records,
       cursor: String(mark),
       hasMore,
-      ...(end && { after: `${end.seq}:${end.entity}:${end.id}` }),
+      ...(end && { after: `${end.micros}:${end.entity}:${end.id}` }),
       ...(isFirstPage && { total: await countWorkingSet(tx, mark, feed) }),
     };
+  }
+
+  async function smallEntities(tx: Tx, filters: Filters, mark: number) {
+    const selects = Object.entries(filters).map(
+      ([entity, filter]) => sql`select ${entity}::text as entity, ${keyOf(entity as FeedEntity)} as id
+        from ${feedTables[entity as FeedEntity]} where change_seq <= ${mark} and ${filter}`,
+    );
+    if (selects.length === 0) return [];
+    return rowsOf<{ entity: FeedEntity; id: string }>(await tx.execute(sql.join(selects, sql` union all `)));
   }
 
   /** The records of a page's changes, in its order; machines deleted are listed apart. */
@@ -252,15 +266,14 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
 }
 
 /**
- * The rows of one table after a snapshot position in its order (change_seq, entity, id, descending):
- * a table before the position's entity continues at its change_seq, the same table after its key.
+ * The records of one table after a snapshot position in its order (created_at, entity, id, all
+ * descending): a table before the position's entity goes on at its time, the same table after its id.
  */
-function afterPosition(entity: FeedEntity, key: SQL, [, seq, after, id]: RegExpExecArray): SQL {
-  const order = feedEntities.map(String).sort();
-  const compared = Math.sign(order.indexOf(entity) - order.indexOf(after!));
-  if (compared < 0) return sql`change_seq <= ${seq}`;
-  if (compared > 0) return sql`change_seq < ${seq}`;
-  return sql`(change_seq < ${seq} or (change_seq = ${seq} and ${key} < ${id}))`;
+function afterPosition(entity: NumberedEntity, [, micros, after, id]: RegExpExecArray): SQL {
+  const at = sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
+  if (entity < after!) return sql`created_at <= ${at}`;
+  if (entity > after!) return sql`created_at < ${at}`;
+  return sql`(created_at < ${at} or (created_at = ${at} and id::text collate "C" < ${id}))`;
 }
 
 /**

@@ -93,6 +93,8 @@ async function inBatches(
 interface People {
   all: string[];
   engineers: string[];
+  /** Who owns actions and verifies them: the safety officers, then the engineers. */
+  safety: string[];
 }
 
 /** Existing users report and fix the volume records; an empty database gets a small locked crew first. */
@@ -100,7 +102,9 @@ async function staffIds(database: Database): Promise<People> {
   const load = async () => {
     const rows = await database.db.select({ id: users.id, role: users.role }).from(users).orderBy(asc(users.email));
     const engineers = rows.filter((row) => row.role === 'maintenance_engineer' || row.role === 'admin');
-    return { all: rows.map((row) => row.id), engineers: (engineers.length ? engineers : rows).map((row) => row.id) };
+    const safety = rows.filter((row) => row.role === 'safety_officer');
+    const ids = (list: typeof rows) => (list.length ? list : rows).map((row) => row.id);
+    return { all: ids(rows), engineers: ids(engineers), safety: ids(safety) };
   };
   const existing = await load();
   if (existing.all.length > 0) return existing;
@@ -246,20 +250,60 @@ async function addTickets(tx: Tx, batch: Batch, machineIds: string[], people: Pe
   await historyForBatch(tx, 'ticket', batch.after);
 }
 
+/** Actions an investigation gives: corrective ones mend the cause, preventive ones keep it from coming back. */
+const actionTitles = [
+  'Replace worn guard and re-brief the crew',
+  'Add the task to the pre-shift checklist',
+  'Mark the walkway and fit anti-slip strips',
+  'Retrain operators on the isolation procedure',
+  'Fit a splash screen at the tapping station',
+  'Review the lifting plan with the crane team',
+];
+
+/** A timestamp as the API writes it: ISO 8601 in UTC with milliseconds. */
+const isoText = (instant: string) =>
+  sql.raw(`to_char((${instant}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * Half the investigated incidents got an action, a third of them owned by the safety officers: done
+ * and verified on closed incidents, open or done (awaiting verification) on the others.
+ */
+const seededActions = sql`case when investigated <= now and r10 < 0.5 then jsonb_build_array(jsonb_build_object(
+    '_id', gen_random_uuid(),
+    'title', (${textArray(actionTitles)})[1 + floor(random() * ${actionTitles.length})::int],
+    'kind', case when random() < 0.65 then 'corrective' else 'preventive' end,
+    'ownerId', owners[1 + floor(random() * cardinality(owners))::int],
+    'dueDate', to_char(investigated + interval '21 days', 'YYYY-MM-DD'),
+    'status', action_status,
+    'doneAt', case action_status when 'Verified' then ${isoText("closed - interval '2 days'")}
+      when 'Done' then ${isoText('investigated + (now - investigated) * r2')} end,
+    'verifiedById', case when action_status = 'Verified' then verifiers[1 + floor(random() * cardinality(verifiers))::int] end,
+    'verifiedAt', case when action_status = 'Verified' then ${isoText("closed - interval '1 day'")} end,
+    'ticketId', null,
+    'createdAt', ${isoText('investigated')}))
+  else '[]'::jsonb end`;
+
 async function addIncidents(tx: Tx, batch: Batch, people: People) {
   const stories = incidentStories;
   await tx.execute(sql`
-    with crew as (select ${uuidArray(people.all)} as reporters),
+    with crew as (select ${uuidArray(people.all)} as reporters,
+                         ${uuidArray([...people.safety, ...people.engineers])} as owners,
+                         ${uuidArray(people.safety)} as verifiers),
     rows as (
-      select g.*, 1 + floor(g.r9 * ${stories.length})::int as story,
+      select g.*, 1 + floor(g.r9 * ${stories.length})::int as story, ${batch.now}::timestamptz as now,
         created + make_interval(secs => 3600 * 36 * exp(1.2 * ${normal('r1', 'r2')})) as investigated
       from (${series(batch)}) as g
     ),
     timed as (
       select rows.*, investigated + make_interval(secs => 3600 * 24 * 40 * exp(${normal('r3', 'r4')})) as closed from rows
+    ),
+    acted as (
+      select timed.*, case when closed < now then 'Verified' when r7 < 0.5 then 'Done' else 'Open' end as action_status
+      from timed
     )
     insert into incidents (title, description, type, severity, status, location, department, incident_date,
-                           involved_persons, witnesses, immediate_actions, reported_by, created_at, updated_at, change_seq)
+                           involved_persons, witnesses, immediate_actions, actions, reported_by, created_at, updated_at,
+                           change_seq)
     select ${byStory(stories.map((story) => story.title))},
       ${byStory(stories.map((story) => story.description))},
       ${byStory(stories.map((story) => story.type))},
@@ -274,10 +318,11 @@ async function addIncidents(tx: Tx, batch: Batch, people: People) {
       case when r7 < 0.4 then jsonb_build_array(jsonb_build_object('name', 'Witness ' || (i % 300), 'contact',
         'ext. ' || (4100 + i % 800))) else '[]'::jsonb end,
       ${byStory(stories.map((story) => story.immediateActions))},
+      ${seededActions},
       crew.reporters[1 + floor(r8 * cardinality(crew.reporters))::int],
       created,
       least(case when closed < ${batch.now}::timestamptz then closed else investigated end, ${batch.now}::timestamptz),
       nextval('change_seq')
-    from timed, crew`);
+    from acted, crew`);
   await historyForBatch(tx, 'incident', batch.after);
 }

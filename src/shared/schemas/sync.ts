@@ -19,11 +19,11 @@ const changeSeq = (name: string) =>
     .regex(/^\d{0,18}$/, `${name} must be a cursor returned by /api/sync`)
     .optional();
 
-export const feedEntities = [...syncEntities, 'inbox'] as const;
-export type FeedEntity = (typeof feedEntities)[number];
+/** What the feed delivers: the records, and the user's inbox entries. */
+export type FeedEntity = SyncEntity | 'inbox';
 
-/** Where a snapshot page ends, in its order (change_seq, entity, id, all descending): `seq:entity:id`. */
-export const snapshotPosition = new RegExp(`^(\\d{1,18}):(${feedEntities.join('|')}):(.{1,200})$`);
+/** Where a snapshot page ends, in its order (created_at, entity, id, all descending): `micros:entity:id`. */
+export const snapshotPosition = /^(\d{1,18}):(incident|ticket):([0-9a-f-]{36})$/;
 
 /**
  * The log (`cursor`: the changes after it, oldest first) or a first sync's snapshot (`snapshot`:
