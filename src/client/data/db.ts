@@ -180,6 +180,16 @@ export class LocalDatabase extends Dexie {
     this.version(6)
       .stores({ tickets: '_id, createdAt, updatedAt', incidents: '_id, createdAt, updatedAt, *_owners', postings: '' })
       .upgrade(rebuildLists);
+    // A record's number left the lists for the `_numbers` index (record-tokens.ts): the lists are built anew.
+    this.version(7)
+      .stores({
+        tickets: '_id, createdAt, updatedAt, *_numbers',
+        incidents: '_id, createdAt, updatedAt, *_owners, *_numbers',
+      })
+      .upgrade(async (tx) => {
+        await tx.table('postings').clear();
+        await rebuildLists(tx);
+      });
     this.use(postingsMiddleware);
   }
 }

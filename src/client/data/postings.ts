@@ -1,6 +1,6 @@
-import type { DBCore, DBCoreMutateRequest, DBCoreRangeType, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
+import type { DBCore, Dexie, DBCoreMutateRequest, DBCoreRangeType, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
 import { actionOwners } from './action-owners.ts';
-import { isListed, slotOf, tokensOf, type ListedTable } from './record-tokens.ts';
+import { isListed, numberKeysOf, slotOf, tokensOf, type ListedTable } from './record-tokens.ts';
 
 /**
  * The lists the device's queries read instead of indexes over the records (src/client/README.md):
@@ -24,9 +24,10 @@ interface ListChange {
   remove: number[];
 }
 
-type Changes = Map<string, ListChange>;
+/** The changes a write makes to the lists, by list. */
+export type ListChanges = Map<string, ListChange>;
 
-function note(changes: Changes, table: string, tokens: Iterable<string>, slot: number, kind: 'add' | 'remove') {
+function note(changes: ListChanges, table: string, tokens: Iterable<string>, slot: number, kind: 'add' | 'remove') {
   const shard = shardOf(slot);
   for (const token of tokens) {
     const id = `${token}\u0000${shard}`;
@@ -37,7 +38,7 @@ function note(changes: Changes, table: string, tokens: Iterable<string>, slot: n
 }
 
 /** What replacing `before` with `after` (either missing) changes in the table's lists. */
-function noteRecord(changes: Changes, table: ListedTable, before: object | undefined, after: object | undefined) {
+export function noteRecord(changes: ListChanges, table: ListedTable, before: object | undefined, after: object | undefined) {
   const old = before ? { slot: slotOf(before), tokens: tokensOf(table, before) } : null;
   const next = after ? { slot: slotOf(after), tokens: tokensOf(table, after) } : null;
   if (old && next && old.slot === next.slot) {
@@ -68,23 +69,46 @@ function merged(list: Uint32Array | undefined, { add, remove }: ListChange): Uin
   return result.sort();
 }
 
-async function writeChanges(postings: DBCoreTable, trans: DBCoreTransaction, changes: Changes) {
+/** The lists' store as a writer reaches it: the middleware's own table, or a caller's (storePage). */
+export interface ListStore {
+  getMany(keys: PostingKey[]): Promise<(Uint32Array | undefined)[]>;
+  put(keys: PostingKey[], lists: Uint32Array[]): Promise<unknown>;
+  delete(keys: PostingKey[]): Promise<unknown>;
+}
+
+/** Applies the changes to the stored lists: each list read once and written once (or deleted when empty). */
+export async function writeChanges(store: ListStore, changes: ListChanges): Promise<void> {
   const wanted = [...changes.values()].filter((change) => change.add.length > 0 || change.remove.length > 0);
   if (wanted.length === 0) return;
   const keys = wanted.map((change) => change.key);
-  const lists = (await postings.getMany({ trans, keys })) as (Uint32Array | undefined)[];
+  const lists = await store.getMany(keys);
   const next = wanted.map((change, index) => merged(lists[index], change));
   const empty = keys.filter((_, index) => next[index]!.length === 0);
   const kept = keys.flatMap((key, index) => (next[index]!.length > 0 ? [{ key, list: next[index]! }] : []));
-  if (kept.length > 0) {
-    await postings.mutate({
-      type: 'put',
-      trans,
-      keys: kept.map((entry) => entry.key),
-      values: kept.map((entry) => entry.list),
-    });
-  }
-  if (empty.length > 0) await postings.mutate({ type: 'delete', trans, keys: empty });
+  if (kept.length > 0) await store.put(kept.map((entry) => entry.key), kept.map((entry) => entry.list));
+  if (empty.length > 0) await store.delete(empty);
+}
+
+const coreListStore = (postings: DBCoreTable, trans: DBCoreTransaction): ListStore => ({
+  getMany: (keys) => postings.getMany({ trans, keys }) as Promise<(Uint32Array | undefined)[]>,
+  put: (keys, values) => postings.mutate({ type: 'put', trans, keys, values }),
+  delete: (keys) => postings.mutate({ type: 'delete', trans, keys }),
+});
+
+type DexieTransaction = { idbtrans: IDBTransaction };
+
+/** The lists' store in a transaction of `db` (its keys are arrays, which Dexie's table typings refuse). */
+export const listStoreOf = (db: Dexie, transaction: DexieTransaction): ListStore =>
+  coreListStore(db.core.table(postingsTable), transaction.idbtrans);
+
+/**
+ * Transactions whose writer lists the records itself, once for all its writes (storePage): the
+ * middleware only adds the derived fields to their writes.
+ */
+const listedByWriter = new WeakSet<object>();
+
+export function listRecordsMyself(transaction: DexieTransaction): void {
+  listedByWriter.add(transaction.idbtrans);
 }
 
 type Indexed = Record<string, unknown> & { _id: string };
@@ -101,9 +125,15 @@ async function storedBefore(table: DBCoreTable, req: DBCoreMutateRequest): Promi
   return new Map(found.flatMap((record) => (record ? [[record._id, record] as const] : [])));
 }
 
-/** Incidents carry `_owners`, who owns an action not verified yet: the multi-entry index "My actions" reads. */
-const withDerivedFields = (table: ListedTable, value: Indexed): Indexed =>
-  table === 'incidents' ? { ...value, _owners: actionOwners(value) } : value;
+/**
+ * The fields multi-entry indexes read: `_numbers`, the record's number in digits (record-tokens.ts),
+ * and on incidents `_owners`, who owns an action not verified yet ("My actions").
+ */
+const withDerivedFields = (table: ListedTable, value: Indexed): Indexed => ({
+  ...value,
+  _numbers: numberKeysOf(table, value),
+  ...(table === 'incidents' && { _owners: actionOwners(value) }),
+});
 
 // DBCoreRangeType's Any and Range: a const enum, which isolated modules cannot read.
 const anyRange = 3 as DBCoreRangeType.Any;
@@ -120,7 +150,7 @@ function listedTable(down: DBCore, name: ListedTable): DBCoreTable {
           : request;
       const trans = req.trans as DBCoreTransaction & IDBTransaction;
       // Upgrades from before the lists existed run without them; the version that adds them builds them.
-      if (!trans.objectStoreNames.contains(postingsTable)) return table.mutate(req);
+      if (!trans.objectStoreNames.contains(postingsTable) || listedByWriter.has(trans)) return table.mutate(req);
       const postings = down.table(postingsTable);
       if (req.type === 'deleteRange' && req.range.type === anyRange) {
         await postings.mutate({
@@ -132,7 +162,7 @@ function listedTable(down: DBCore, name: ListedTable): DBCoreTable {
       }
       const current = await storedBefore(table, req);
       const result = await table.mutate(req);
-      const changes: Changes = new Map();
+      const changes: ListChanges = new Map();
       if (req.type === 'add' || req.type === 'put') {
         req.values.forEach((value, index) => {
           if (result.failures[index]) return;
@@ -142,7 +172,7 @@ function listedTable(down: DBCore, name: ListedTable): DBCoreTable {
       } else {
         for (const record of current.values()) noteRecord(changes, name, record, undefined);
       }
-      await writeChanges(postings, trans, changes);
+      await writeChanges(coreListStore(postings, trans), changes);
       return result;
     },
   };

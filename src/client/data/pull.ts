@@ -11,9 +11,19 @@ type Api = ReturnType<typeof createApi>;
 /** Where a device without a position starts: the core scope's snapshot, its mark set by the first page. */
 const firstSync: SyncPosition = { snapshot: { scope: 'core', mark: '', expected: 0, stored: 0 } };
 
+/** Tickets and incidents on a first sync's first page: few, so that the newest work shows soon. */
+const firstPageLimit = 200;
+
 function request(api: Api, { log, snapshot }: SyncPosition, limit: number, windowDays: number): Promise<SyncPage> {
+  const isFirstPage = snapshot && !snapshot.mark;
   const searchParams = snapshot
-    ? { snapshot: snapshot.scope, mark: snapshot.mark || undefined, after: snapshot.after, limit, windowDays }
+    ? {
+        snapshot: snapshot.scope,
+        mark: snapshot.mark || undefined,
+        after: snapshot.after,
+        limit: isFirstPage ? Math.min(limit, firstPageLimit) : limit,
+        windowDays,
+      }
     : { cursor: log, limit, windowDays };
   return api.get('sync', { searchParams }).json(syncPage);
 }

@@ -10,7 +10,16 @@ import {
   type Postings,
   type TokenRange,
 } from './read-postings.ts';
-import { allToken, filterToken, filtersOf, letterToken, recordWordsOf, slotOf, type ListedTable } from './record-tokens.ts';
+import {
+  allToken,
+  filterToken,
+  filtersOf,
+  letterToken,
+  numberSlotSeparator,
+  recordWordsOf,
+  slotOf,
+  type ListedTable,
+} from './record-tokens.ts';
 
 /** Spec section 9: lists show 10 per page. */
 export const listPageSize = 10;
@@ -32,12 +41,31 @@ export interface ListQuery {
 
 type Keyed = { _id: string; createdAt: string };
 
-/** The lists a query reads: one per filter, one per search word (a word's prefix range, a letter's list). */
-function rangesOf({ filters, search }: ListQuery): TokenRange[] {
-  const words = queryWords(search).map((word): TokenRange =>
-    [...word].length === 1 ? { token: letterToken(word) } : { from: word, to: `${word}\uffff` },
-  );
-  return [...filters.map(([field, value]) => ({ token: filterToken(field, value) })), ...words];
+/**
+ * The slots of the records with a record number in digits that starts with `digits`, sorted: read
+ * from the `_numbers` index, whose keys carry the slot (record-tokens.ts).
+ */
+async function numberSlots<T, I>(table: Table<T, string, I>, digits: string): Promise<Float64Array> {
+  const keys = (await table.where('_numbers').startsWith(digits).keys()) as string[];
+  return Float64Array.from(keys, (key) => Number(key.split(numberSlotSeparator)[1])).sort();
+}
+
+/**
+ * The slots each part of a query lists: a filter's list; a search word's prefix range (a letter's
+ * list), and for digits the records whose number starts with them.
+ */
+function listsOf<T, I>(postings: Postings, table: Table<T, string, I>, name: ListedTable, query: ListQuery) {
+  const filters = query.filters.map(([field, value]) => slotsIn(postings, name, { token: filterToken(field, value) }));
+  const words = queryWords(query.search).map(async (word) => {
+    const range: TokenRange = [...word].length === 1 ? { token: letterToken(word) } : { from: word, to: `${word}\uffff` };
+    if (!/^\d+$/.test(word)) return slotsIn(postings, name, range);
+    const [listed, numbered] = await Promise.all([slotsIn(postings, name, range), numberSlots(table, word)]);
+    const both = new Float64Array(listed.length + numbered.length);
+    both.set(listed);
+    both.set(numbered, listed.length);
+    return both.sort();
+  });
+  return [...filters, ...words];
 }
 
 const manySlots = 2_000;
@@ -85,16 +113,15 @@ type RecordReader<T extends Keyed> = ReturnType<typeof recordReader<T, unknown>>
  * of a slot's records does).
  */
 async function matching<T extends Keyed>(
-  postings: Postings,
-  query: RecordReader<T>, name: ListedTable, ranges: TokenRange[]) {
-  const [all, ...lists] = await Promise.all([
-    slotsIn(postings, name, { token: allToken }),
-    ...ranges.map((range) => slotsIn(postings, name, range)),
-  ]);
+  query: RecordReader<T>,
+  all: Promise<Float64Array>,
+  parts: Promise<Float64Array>[],
+) {
+  const [everyRecord, ...lists] = await Promise.all([all, ...parts]);
   // Rarest list first, so each intersection walks fewer slots.
   const [rarest, ...others] = lists.map(distinct).sort((a, b) => a.length - b.length);
-  const found = rarest ? others.reduce(intersect, rarest) : distinct(all);
-  const shared = sharedSlots(all);
+  const found = rarest ? others.reduce(intersect, rarest) : distinct(everyRecord);
+  const shared = sharedSlots(everyRecord);
   const sharedFound = found.filter((slot) => shared.has(slot));
   const records = await query.recordsAt([...sharedFound]);
   const sharedRecords = new Map(
@@ -118,7 +145,8 @@ export async function readPage<T extends Keyed, I>(
 ): Promise<ListPage<T>> {
   const name = table.name as ListedTable;
   const reader = recordReader(table, name, query);
-  const { slots, sharedRecords } = await matching(db.postings, reader, name, rangesOf(query));
+  const all = slotsIn(db.postings, name, { token: allToken });
+  const { slots, sharedRecords } = await matching(reader, all, listsOf(db.postings, table, name, query));
   const countAt = (slot: number) => sharedRecords.get(slot)?.length ?? 1;
   const total = slots.reduce((sum, slot) => sum + countAt(slot), 0);
   const totalPages = Math.max(1, Math.ceil(total / size));

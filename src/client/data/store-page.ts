@@ -1,11 +1,15 @@
+import type { Table } from 'dexie';
 import type { SyncEntity, SyncPage } from '../../shared/schemas/sync.ts';
 import { applyPending } from './apply-pending.ts';
 import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
 import { storeInbox } from './inbox-store.ts';
 import { forgetRecord, newerCopy, tableFor } from './local-records.ts';
+import { listRecordsMyself, listStoreOf, noteRecord, writeChanges, type ListChanges, type ListStore } from './postings.ts';
+import { isListed } from './record-tokens.ts';
 import { writeSyncPosition, type SyncPosition } from './sync-position.ts';
 
 type AnyRecord = Record<string, unknown> & { _id: string };
+type StoredRecord = AnyRecord & { _server: AnyRecord | null; _pending: number };
 
 const pageKeys: [SyncEntity, keyof Pick<SyncPage, 'machines' | 'tickets' | 'incidents' | 'schedules'>][] = [
   ['machine', 'machines'],
@@ -13,6 +17,12 @@ const pageKeys: [SyncEntity, keyof Pick<SyncPage, 'machines' | 'tickets' | 'inci
   ['incident', 'incidents'],
   ['schedule', 'schedules'],
 ];
+
+/**
+ * Rows and lists written per request batch. Each batch is one short task: IndexedDB serialises a
+ * value as it is put, and the screen gets a turn between batches while their requests are pending.
+ */
+const batchSize = 200;
 
 export const recordCount = (page: SyncPage): number =>
   pageKeys.reduce((sum, [, key]) => sum + page[key].length, 0);
@@ -25,29 +35,70 @@ function groupByRecord(entries: OutboxEntry[]): Map<string, OutboxEntry[]> {
   return groups;
 }
 
+async function inBatches<T, R>(items: T[], work: (batch: T[], at: number) => Promise<R[]>): Promise<R[]> {
+  const results: R[] = [];
+  for (let at = 0; at < items.length; at += batchSize) results.push(...(await work(items.slice(at, at + batchSize), at)));
+  return results;
+}
+
+/** The lists' store read and written in batches. */
+const batched = (store: ListStore): ListStore => ({
+  getMany: (keys) => inBatches(keys, (batch) => store.getMany(batch)),
+  put: (keys, lists) => inBatches(keys, async (batch, at) => [await store.put(batch, lists.slice(at, at + batch.length))]),
+  delete: (keys) => inBatches(keys, async (batch) => [await store.delete(batch)]),
+});
+
+/**
+ * The stored copies of the incoming records. A listed record's creation time never changes, so the
+ * stored ones lie in the page's span of creation times: one read of that span finds them, where a
+ * lookup per record would cost a request each (a first sync finds none).
+ */
+async function storedCopies(table: Table<StoredRecord, string>, incoming: AnyRecord[]) {
+  const ids = incoming.map((record) => record._id);
+  let wanted = ids;
+  if (isListed(table.name)) {
+    const times = incoming.map((record) => String(record.createdAt)).sort();
+    const present = new Set(await table.where('createdAt').between(times[0], times.at(-1), true, true).primaryKeys());
+    wanted = ids.filter((id) => present.has(id));
+  }
+  const found = await table.bulkGet(wanted);
+  return new Map(found.flatMap((record) => (record ? [[record._id, record] as const] : [])));
+}
+
 /**
  * Stores a page in one transaction with the position it moves to: each record becomes the server
  * copy with this device's pending changes kept on top (a copy older than the stored one is ignored),
- * the inbox entries and deletions follow, so a page is stored whole or not at all.
+ * the search lists are written once for the whole page, the inbox entries and deletions follow, so a
+ * page is stored whole or not at all.
  */
 export async function storePage(db: LocalDatabase, page: SyncPage, position: SyncPosition): Promise<void> {
   const tables = Object.values(tableOf).map((name) => db.table(name));
-  await db.transaction('rw', [...tables, db.outbox, db.meta, db.inbox], async () => {
+  await db.transaction('rw', [...tables, db.outbox, db.meta, db.inbox, db.postings], async (transaction) => {
+    listRecordsMyself(transaction);
     const ids = pageKeys.flatMap(([, key]) => page[key].map((record) => record._id));
     const pending = groupByRecord(ids.length > 0 ? await db.outbox.where('recordId').anyOf(ids).toArray() : []);
+    const lists: ListChanges = new Map();
     for (const [entity, key] of pageKeys) {
       const incoming: AnyRecord[] = page[key];
       if (incoming.length === 0) continue;
       const table = tableFor(db, entity);
-      const stored = await table.bulkGet(incoming.map((record) => record._id));
-      const rows = incoming.map((record, index) => {
-        const server = newerCopy(stored[index]?._server, record)!;
+      const stored = await storedCopies(table, incoming);
+      const rows = incoming.map((record) => {
+        const before = stored.get(record._id);
+        const server = newerCopy(before?._server, record)!;
         const entries = pending.get(server._id) ?? [];
-        return { ...applyPending(server, entries)!, _server: server, _pending: entries.length };
+        const row = { ...applyPending(server, entries)!, _server: server, _pending: entries.length };
+        if (isListed(table.name)) noteRecord(lists, table.name, before, row);
+        return row;
       });
-      await table.bulkPut(rows);
+      await inBatches(rows, async (batch) => [await table.bulkPut(batch)]);
     }
-    for (const { entity, _id } of page.deleted) await forgetRecord(db, entity, _id);
+    for (const { entity, _id } of page.deleted) {
+      const table = tableFor(db, entity);
+      if (isListed(table.name)) noteRecord(lists, table.name, await table.get(_id), undefined);
+      await forgetRecord(db, entity, _id);
+    }
+    await writeChanges(batched(listStoreOf(db, transaction)), lists);
     await storeInbox(db, page.inbox);
     await writeSyncPosition(db, position);
   });

@@ -152,6 +152,7 @@ export const tickets = pgTable(
       .where(sql`${t.resolvedAt} is not null`),
     index('tickets_machine_idx').on(t.machineId),
     index('tickets_change_seq_idx').on(t.changeSeq),
+    index('tickets_updated_idx').on(t.updatedAt),
     index('tickets_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('tickets_source_idx')
       .on(t.sourceScheduleId, t.sourceItemId)
@@ -236,6 +237,7 @@ export const incidents = pgTable(
     index('incidents_severity_idx').on(t.severity),
     index('incidents_date_idx').on(t.incidentDate),
     index('incidents_change_seq_idx').on(t.changeSeq),
+    index('incidents_updated_idx').on(t.updatedAt),
     index('incidents_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
