@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { roleLabels } from '../../../../shared/enums.ts';
 import { errorSchema } from '../../../../shared/schemas/common.ts';
@@ -11,8 +10,8 @@ import {
   registerBody,
 } from '../../../../shared/schemas/user.ts';
 import type { Config } from '../../../config.ts';
-import { forbidden, HttpError, unauthorized } from '../../../lib/errors.ts';
-import { hashPassword, unknownUserHash, verifyPassword } from '../../../lib/passwords.ts';
+import { forbidden, tooManyRequests, unauthorized } from '../../../lib/errors.ts';
+import { hashPassword, refuseWhenHashingIsFull, unknownUserHash, verifyPassword } from '../../../lib/passwords.ts';
 import { RateLimiter } from '../../../lib/rate-limiter.ts';
 
 const fifteenMinutes = 15 * 60 * 1000;
@@ -23,15 +22,14 @@ const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) 
   // Only failed logins count per email, so a user's own sign-ins never lock them out.
   const failuresPerEmail = new RateLimiter(config.AUTH_RATE_LIMIT_EMAIL, fifteenMinutes);
 
-  function throwIfBlocked(wait: number, reply: FastifyReply) {
+  function throwIfBlocked(wait: number) {
     if (wait > 0) {
-      reply.header('Retry-After', wait);
-      throw new HttpError(429, `Too many attempts. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`);
+      throw tooManyRequests(`Too many attempts. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`, wait);
     }
   }
 
-  function countAttempt(ip: string, reply: FastifyReply) {
-    throwIfBlocked(perIp.blockedFor(ip), reply);
+  function countAttempt(ip: string) {
+    throwIfBlocked(perIp.blockedFor(ip));
     perIp.count(ip);
   }
 
@@ -40,33 +38,42 @@ const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) 
 
   app.post(
     '/register',
-    { schema: { tags: ['auth'], security: [], body: registerBody, response: { 201: authResponse, ...errors } } },
+    {
+      // Hashing the password takes no database turn (lib/passwords.ts queues it).
+      config: { ownTurns: true },
+      schema: { tags: ['auth'], security: [], body: registerBody, response: { 201: authResponse, ...errors } },
+    },
     async (request, reply) => {
-      countAttempt(request.ip, reply);
+      countAttempt(request.ip);
       if (!config.REGISTRATION_ROLES.includes(request.body.role)) {
         throw forbidden(`Self-registration as ${roleLabels[request.body.role]} is not allowed at this plant`);
       }
       const { password, ...profile } = request.body;
-      const created = await app.repos.users.create({ ...profile, passwordHash: await hashPassword(password) });
+      const passwordHash = await hashPassword(password);
+      const created = await app.turn(() => app.repos.users.create({ ...profile, passwordHash }));
       return reply.code(201).send({ token: signIn(created), user: created });
     },
   );
 
   app.post(
     '/login',
-    { schema: { tags: ['auth'], security: [], body: loginBody, response: { 200: authResponse, ...errors } } },
-    async (request, reply) => {
+    {
+      config: { ownTurns: true },
+      schema: { tags: ['auth'], security: [], body: loginBody, response: { 200: authResponse, ...errors } },
+    },
+    async (request) => {
       const { email, password } = request.body;
-      countAttempt(request.ip, reply);
-      throwIfBlocked(failuresPerEmail.blockedFor(email), reply);
-      const account = await app.repos.users.findByEmail(email);
+      countAttempt(request.ip);
+      throwIfBlocked(failuresPerEmail.blockedFor(email));
+      refuseWhenHashingIsFull();
+      const account = await app.turn(() => app.repos.users.findByEmail(email));
       const isValid = await verifyPassword(password, account?.passwordHash ?? unknownUserHash);
       if (!account || !isValid) {
         failuresPerEmail.count(email);
         throw unauthorized('Invalid email or password');
       }
       failuresPerEmail.forget(email);
-      const signedIn = await app.repos.users.recordLogin(account.id);
+      const signedIn = await app.turn(() => app.repos.users.recordLogin(account.id));
       return { token: signIn(signedIn), user: signedIn };
     },
   );
