@@ -73,7 +73,7 @@ async function benchSize(tickets: number, browser: Awaited<ReturnType<typeof chr
     Object.assign(target.env, {
       CLIENT_DIR: path.resolve(clientDir),
       AUTH_RATE_LIMIT_IP: '10000',
-      AUTH_RATE_LIMIT_EMAIL: '10000',
+      AUTH_RATE_LIMIT_EMAIL_IP: '10000',
     });
     const server = await startServer(target);
     const wire = await startByteCounter(new URL(server.base));
