@@ -13,6 +13,7 @@ import security from './plugins/external/security.ts';
 import auth from './plugins/app/auth.ts';
 import client from './plugins/app/client.ts';
 import databasePlugin from './plugins/app/database.ts';
+import earlyAnswers from './plugins/app/early-answers.ts';
 import errors from './plugins/app/errors.ts';
 import api from './routes/api/index.ts';
 
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   await app.register(multipart);
   await app.register(docs);
 
+  await app.register(earlyAnswers);
   await app.register(databasePlugin, { database, closeDatabase });
   await app.register(auth, {
     secret: resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR),

@@ -27,8 +27,12 @@ const envSchema = z.object({
   CORS_ORIGINS: list,
   REGISTRATION_ROLES: list.pipe(z.array(z.enum(roles))).transform((chosen) => (chosen.length ? chosen : [...roles])),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** Failed sign-ins and registrations per address per 15 minutes. */
   AUTH_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(100),
-  AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins for one email from one address before each next try from there waits, 1 s and doubling. */
+  AUTH_RATE_LIMIT_EMAIL_IP: z.coerce.number().int().min(1).default(5),
+  /** The longest of those waits, in seconds; a pair is forgotten 15 minutes after its last try. */
+  AUTH_RATE_LIMIT_MAX_DELAY: z.coerce.number().int().min(1).max(900).default(300),
   /** Trust X-Forwarded-For from this many proxy hops (0: use the socket address, so clients cannot fake their IP). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Every request reaches the app over https, whatever the proxy says: send upgrade-insecure-requests and HSTS. */

@@ -77,6 +77,17 @@ export function mayAnswerChecklist(actor: Actor, schedule: { assignedTo: { _id: 
 export const checklistNotAssigned =
   'Only the person this maintenance is assigned to, an engineer or an admin may answer its checklist';
 
+/** What answering a checklist item changes; its task is planning, which stays with engineers and admins. */
+export const checklistAnswerFields = ['completed', 'notes', 'result'] as const;
+
+/** Why this user may not change these fields of a checklist item they may answer, or null. */
+export function checklistItemDenied(actor: Actor, fields: readonly string[]): string | null {
+  if (can(actor.role, 'schedule:manage')) return null;
+  const denied = fields.filter((field) => !(checklistAnswerFields as readonly string[]).includes(field));
+  if (denied.length === 0) return null;
+  return `The ${roleLabels[actor.role]} role may not change the ${denied.join(', ')} of a checklist item: answering sets its tick, result and notes; engineers and admins plan its tasks.`;
+}
+
 /** Fields this user may change on this incident: everything for safety staff, the report for its reporter while Open. */
 export function incidentEditableFields(
   actor: Actor,

@@ -58,6 +58,39 @@ describe('checklists that act', () => {
     expect(history.json<{ field: string }[]>().map((entry) => entry.field)).toContain(`checklist.${hoses!._id}.result`);
   });
 
+  it('lets an assignee answer items but not rewrite their tasks, which engineers may', async () => {
+    const job = await assignedSchedule(t.team.safety);
+    const [hoses] = job.checklist;
+    const url = `/api/maintenance/${job._id}/checklist/${hoses!._id}`;
+
+    const rewrite = await send(t.team.safety, 'PATCH', url, { task: '(skipped)', result: 'Pass' });
+    expect(rewrite.statusCode, rewrite.body).toBe(403);
+    expect(errorMessage(rewrite)).toBe(
+      'The Safety Officer role may not change the task of a checklist item: answering sets its tick, result and notes; engineers and admins plan its tasks.',
+    );
+    const stored = schedule.parse((await send(t.team.safety, 'GET', `/api/maintenance/${job._id}`)).json());
+    expect(stored.checklist[0]).toMatchObject({ task: 'Check hydraulic hoses', result: null });
+
+    // The task sent unchanged is no change: only fields a request really changes are checked.
+    const answered = await send(t.team.safety, 'PATCH', url, {
+      task: hoses!.task,
+      result: 'Pass',
+      notes: 'Hoses dry',
+      completed: true,
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(schedule.parse(answered.json()).checklist[0]).toMatchObject({
+      task: 'Check hydraulic hoses',
+      result: 'Pass',
+      notes: 'Hoses dry',
+      completed: true,
+    });
+
+    const replanned = await send(t.team.engineer, 'PATCH', url, { task: 'Check hydraulic hoses and fittings' });
+    expect(replanned.statusCode, replanned.body).toBe(200);
+    expect(schedule.parse(replanned.json()).checklist[0]!.task).toBe('Check hydraulic hoses and fittings');
+  });
+
   it('raises one ticket from a failed item, however many devices raise it, linked to the schedule and item', async () => {
     const job = await assignedSchedule(t.team.operator);
     const item = job.checklist[0]!;

@@ -27,3 +27,15 @@ it('runs at most its size of tasks at a time, the others in the order they came'
     'fulfilled',
   ]);
 });
+
+it('is full once every slot is taken and its most waiting tasks wait', async () => {
+  const slots = new Slots(1, 1);
+  let release = () => {};
+  const first = slots.run(() => new Promise<void>((resolve) => (release = resolve)));
+  expect(slots.isFull).toBe(false);
+  const second = slots.run(() => undefined);
+  expect(slots.isFull).toBe(true);
+  release();
+  await Promise.all([first, second]);
+  expect(slots.isFull).toBe(false);
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { authResponse, user, userSummary } from '../../src/shared/schemas/user.ts';
 import { createTestApp, registerTeam, registerUser, type TestApp } from './helpers/app.ts';
@@ -256,102 +256,106 @@ describe('profile', () => {
 });
 
 describe('rate limits', () => {
-  async function expectLimited(env: Record<string, string>, emailFor: (attempt: number) => string) {
-    const limited = await createTestApp(env);
-    try {
-      const post = recorded(limited);
-      const answers = [];
-      for (let attempt = 1; attempt <= 4; attempt += 1) {
-        answers.push(
-          await post({ method: 'POST', url: '/api/auth/login', payload: { email: emailFor(attempt), password } }),
-        );
-      }
-      expect(answers.map((answer) => answer.statusCode)).toEqual([401, 401, 401, 429]);
-      const last = answers[3]!;
-      expect(errorMessage(last)).toMatch(/^Too many attempts\. Please wait \d+ minute\(s\) and try again\.$/);
-      expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
-      return { limited, post };
-    } catch (error) {
-      await limited.close();
-      throw error;
-    }
-  }
-
-  it('limits login attempts per email', async () => {
-    const email = uniqueEmail('target');
-    const { limited, post } = await expectLimited({ AUTH_RATE_LIMIT_EMAIL: '3' }, () => email);
-    try {
-      // Another email from the same address is still let through.
-      const other = await post({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: uniqueEmail('other'), password },
-      });
-      expect(other.statusCode).toBe(401);
-    } finally {
-      await limited.close();
-    }
-  });
-
-  it('limits login attempts per IP address', async () => {
-    const { limited, post } = await expectLimited({ AUTH_RATE_LIMIT_IP: '3' }, (attempt) =>
-      uniqueEmail(`guess${attempt}`),
-    );
-    try {
-      const register = await post({ method: 'POST', url: '/api/auth/register', payload: registration() });
-      expect(register.statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
-  });
-});
-
-describe('failed logins per email', () => {
   // scrypt makes every sign-in take a while on a busy machine.
   const timeout = 120_000;
-  let limited: TestApp;
-  let post: ReturnType<typeof recorded>;
-  beforeAll(async () => {
-    limited = await createTestApp();
-    post = recorded(limited);
-  });
-  afterAll(() => limited.close());
+  afterEach(() => vi.useRealTimers());
 
-  const login = (email: string, attempt = password) =>
-    post({ method: 'POST', url: '/api/auth/login', payload: { email, password: attempt } });
+  let addresses = 0;
+  /** An address no test has used yet. */
+  const newAddress = () => `10.0.${Math.floor(addresses / 250)}.${(addresses++ % 250) + 1}`;
 
-  it('never limit a user who signs in successfully more often than the limit of 10', { timeout }, async () => {
-    const account = await registerUser(limited.app, 'operator');
-    for (let attempt = 1; attempt <= 12; attempt += 1) {
-      expect((await login(account.email)).statusCode, `sign-in ${attempt}`).toBe(200);
-    }
-  });
+  /** The app with these limits, and sign-ins to it from a given address. */
+  function limitedApp(env: Record<string, string>) {
+    const limited = {} as TestApp & { post: ReturnType<typeof recorded> };
+    beforeAll(async () => {
+      Object.assign(limited, await createTestApp(env));
+      limited.post = recorded(limited);
+    });
+    afterAll(() => limited.close());
+    const login = (remoteAddress: string, email: string, attempt = password) =>
+      limited.post({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password: attempt } });
+    const fail = async (remoteAddress: string, email: string) =>
+      expect((await login(remoteAddress, email, 'wrong horse 1')).statusCode).toBe(401);
+    return { limited, login, fail };
+  }
 
-  it(
-    'lock the email after 10 failures with 429 and Retry-After, even for the right password',
-    { timeout },
-    async () => {
+  describe('per address', () => {
+    const { limited, login, fail } = limitedApp({ AUTH_RATE_LIMIT_IP: '3' });
+
+    it('caps the failed attempts of one address trying many emails, but not its sign-ins', { timeout }, async () => {
       const account = await registerUser(limited.app, 'operator');
-      for (let attempt = 1; attempt <= 10; attempt += 1) {
-        expect((await login(account.email, 'wrong horse 1')).statusCode, `failure ${attempt}`).toBe(401);
+      const sprayer = newAddress();
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        expect((await login(sprayer, account.email)).statusCode, `sign-in ${attempt}`).toBe(200);
       }
-      const locked = await login(account.email);
-      expect(locked.statusCode).toBe(429);
-      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(errorMessage(locked)).toMatch(/^Too many attempts\./);
-      const other = await registerUser(limited.app, 'operator');
-      expect((await login(other.email)).statusCode).toBe(200);
-    },
-  );
+      for (let attempt = 1; attempt <= 3; attempt += 1) await fail(sprayer, uniqueEmail(`guess${attempt}`));
+      const capped = await login(sprayer, uniqueEmail('guess4'));
+      expect(capped.statusCode).toBe(429);
+      expect(errorMessage(capped)).toBe(
+        'Too many failed attempts from this address. Please wait 15 minutes and try again.',
+      );
+      expect(Number(capped.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect((await login(sprayer, account.email)).statusCode).toBe(429);
+      const register = await limited.post({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: sprayer,
+        payload: registration(),
+      });
+      expect(register.statusCode).toBe(429);
+      expect((await login(newAddress(), account.email)).statusCode).toBe(200);
+    });
+  });
 
-  it('start counting again after a successful sign-in', { timeout }, async () => {
-    const account = await registerUser(limited.app, 'operator');
-    for (let attempt = 1; attempt <= 9; attempt += 1)
-      expect((await login(account.email, 'wrong horse 1')).statusCode).toBe(401);
-    expect((await login(account.email)).statusCode).toBe(200);
-    for (let attempt = 1; attempt <= 2; attempt += 1)
-      expect((await login(account.email, 'wrong horse 1')).statusCode).toBe(401);
-    expect((await login(account.email)).statusCode).toBe(200);
+  describe('per email and address', () => {
+    const { limited, login, fail } = limitedApp({ AUTH_RATE_LIMIT_EMAIL_IP: '3', AUTH_RATE_LIMIT_MAX_DELAY: '4' });
+
+    it('slow the address guessing a password; the right one from another address signs in', { timeout }, async () => {
+      const account = await registerUser(limited.app, 'operator');
+      const attacker = newAddress();
+      for (let attempt = 1; attempt <= 3; attempt += 1) await fail(attacker, account.email);
+      const slowed = await login(attacker, account.email);
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.headers['retry-after']).toBe('1');
+      expect(errorMessage(slowed)).toBe(
+        'Too many failed sign-ins for this email from this address. Please wait 1 second and try again.',
+      );
+      expect((await login(newAddress(), account.email)).statusCode).toBe(200);
+      // Other emails from the attacker's address are counted on their own.
+      await fail(attacker, uniqueEmail('other'));
+    });
+
+    it(
+      'make each next attempt wait twice as long, up to AUTH_RATE_LIMIT_MAX_DELAY, attempts sent at once too',
+      { timeout },
+      async () => {
+        const account = await registerUser(limited.app, 'operator');
+        const attacker = newAddress();
+        vi.useFakeTimers({ toFake: ['Date'] });
+        for (let attempt = 1; attempt <= 3; attempt += 1) await fail(attacker, account.email);
+        const waits: number[] = [];
+        for (let round = 1; round <= 4; round += 1) {
+          const refused = await login(attacker, account.email, 'wrong horse 1');
+          expect(refused.statusCode, `round ${round}`).toBe(429);
+          waits.push(Number(refused.headers['retry-after']));
+          vi.setSystemTime(Date.now() + waits.at(-1)! * 1000);
+          const atOnce = await Promise.all([1, 2].map(() => login(attacker, account.email, 'wrong horse 1')));
+          expect(atOnce.map((answer) => answer.statusCode).toSorted()).toEqual([401, 429]);
+        }
+        expect(waits).toEqual([1, 2, 4, 4]);
+      },
+    );
+
+    it('start again from nothing after the right password', { timeout }, async () => {
+      const account = await registerUser(limited.app, 'operator');
+      const owner = newAddress();
+      vi.useFakeTimers({ toFake: ['Date'] });
+      for (let attempt = 1; attempt <= 3; attempt += 1) await fail(owner, account.email);
+      vi.setSystemTime(Date.now() + 1000);
+      expect((await login(owner, account.email)).statusCode).toBe(200);
+      for (let attempt = 1; attempt <= 3; attempt += 1) await fail(owner, account.email);
+      expect((await login(owner, account.email)).statusCode).toBe(429);
+    });
   });
 });
 

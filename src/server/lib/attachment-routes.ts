@@ -13,6 +13,8 @@ export function attachmentAndHistoryRoutes(options: {
   tags: string[];
   /** The response schema: the ticket or incident with its new attachment. */
   record: z.ZodType;
+  /** 404 for an unknown record, checked before its file arrives. */
+  assertExists(id: string): Promise<void>;
   attach(id: string, upload: Upload, context: ChangeContext): Promise<{ record: unknown; created: boolean }>;
   history(id: string): Promise<HistoryEntry[]>;
 }): FastifyPluginAsyncZod {
@@ -30,6 +32,7 @@ export function attachmentAndHistoryRoutes(options: {
         },
       },
       async (request, reply) => {
+        await options.assertExists(request.params.id);
         const [upload] = await readUploads(request, { field: 'file', maxFiles: 1 });
         const result = await options.attach(request.params.id, upload!, changeContext(request));
         return reply.code(result.created ? 201 : 200).send(result.record);

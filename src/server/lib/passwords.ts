@@ -1,14 +1,39 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { tooManyRequests } from './errors.ts';
+import { Slots } from './slots.ts';
 
 // OWASP's scrypt floor: N=2^17, r=8, p=1 (128 MiB per hash).
 const params = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } satisfies ScryptOptions;
 const keyLength = 64;
 
+// One hash at a time on a two-core server, two on a larger one: each takes a core, 128 MiB and one of
+// libuv's four threads (which file reads and response compression need too), so a flood of sign-ins
+// leaves HTTP and the database their share. Eight per hash may wait (about three seconds); beyond that
+// a sign-in is refused rather than left hanging.
+const hashesAtOnce = Math.min(2, Math.max(1, availableParallelism() - 1));
+const hashing = new Slots(hashesAtOnce, 8 * hashesAtOnce);
+const busyRetryAfterSeconds = 5;
+
+/** 429 when no more hashes may wait: a sign-in checks this first, so a refused one costs no query either. */
+export function refuseWhenHashingIsFull(): void {
+  if (hashing.isFull) {
+    throw tooManyRequests(
+      'The server is checking many sign-ins right now. Please try again in a few seconds.',
+      busyRetryAfterSeconds,
+    );
+  }
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  refuseWhenHashingIsFull();
+  return hashing.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 

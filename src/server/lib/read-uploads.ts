@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { allowedFileDescription, isAllowedFile, maxFileBytes } from '../../shared/files.ts';
 import { errorSchema, idSchema } from '../../shared/schemas/common.ts';
@@ -22,15 +23,50 @@ export interface Upload {
   data: Buffer;
 }
 
+// Room for the parts' headers, the `_id` fields and the boundaries around the files' bytes.
+const formOverheadBytes = 64 * 1024;
+
+const fileTooLarge = () => new HttpError(413, `File is too large: the limit is ${maxFileBytes / (1024 * 1024)} MB`);
+
 /**
  * Reads the files of a multipart/form-data request from one form field and checks each against
  * the upload rules of shared/files.ts: declared type, file name extension and the content itself.
+ * A body larger than `maxFiles` files can be is refused before it is read when its length says so,
+ * and as soon as that many bytes have arrived otherwise; the answer closes the connection
+ * (plugins/app/early-answers.ts), so the client stops sending.
  */
 export async function readUploads(
   request: FastifyRequest,
   { field, maxFiles }: { field: string; maxFiles: number },
 ): Promise<Upload[]> {
   if (!request.isMultipart()) throw new HttpError(415, 'Uploads must be sent as multipart/form-data');
+  const limit = maxFiles * maxFileBytes + formOverheadBytes;
+  const tooLarge = () =>
+    new HttpError(413, `The upload is too large: at most ${maxFiles} file(s) of ${maxFileBytes / (1024 * 1024)} MB`);
+  if (Number(request.headers['content-length']) > limit) throw tooLarge();
+
+  const body = request.raw;
+  let received = 0;
+  let refuse: (error: HttpError) => void = () => {};
+  const overLimit = new Promise<never>((_, reject) => (refuse = reject));
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) refuse(tooLarge());
+  };
+  // Paused, so no byte flows before the multipart parser is attached to the body too.
+  body.pause();
+  body.on('data', count);
+  const reading = collectUploads(request, field, maxFiles);
+  try {
+    return await Promise.race([reading, overLimit]);
+  } finally {
+    body.off('data', count);
+    // Refused for its size, the reading ends with an error when the connection closes.
+    reading.catch(() => {});
+  }
+}
+
+async function collectUploads(request: FastifyRequest, field: string, maxFiles: number): Promise<Upload[]> {
   const uploads: Upload[] = [];
   let pendingId: string | undefined;
   try {
@@ -43,8 +79,7 @@ export async function readUploads(
         part.file.resume();
         throw badRequest(`Send the file in the form field "${field}", not "${part.fieldname}"`);
       }
-      const data = await part.toBuffer();
-      uploads.push(checkedUpload(pendingId, part.filename, part.mimetype, data));
+      uploads.push(checkedUpload(pendingId, part.filename, part.mimetype, await readFile(part.file)));
       pendingId = undefined;
     }
   } catch (error) {
@@ -52,6 +87,14 @@ export async function readUploads(
   }
   if (uploads.length === 0) throw badRequest(`No file received: send it in the form field "${field}"`);
   return uploads;
+}
+
+/** A file's bytes; past the size limit the parser drops the rest but reads on to its end, so stop at once. */
+async function readFile(file: Readable): Promise<Buffer> {
+  file.once('limit', () => file.destroy(fileTooLarge()));
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 function parseId(value: unknown): string {
@@ -94,7 +137,7 @@ function uploadError(error: unknown, maxFiles: number): HttpError {
   if (error instanceof HttpError) return error;
   switch ((error as { code?: string } | null)?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpError(413, `File is too large: the limit is ${maxFileBytes / (1024 * 1024)} MB`);
+      return fileTooLarge();
     case 'FST_FILES_LIMIT':
       return new HttpError(413, `Too many files: at most ${maxFiles} per upload`);
     case 'FST_PARTS_LIMIT':

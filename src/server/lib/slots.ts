@@ -2,9 +2,16 @@
 export class Slots {
   #free: number;
   readonly #waiting: (() => void)[] = [];
+  readonly #maxWaiting: number;
 
-  constructor(size: number) {
+  constructor(size: number, maxWaiting = Number.POSITIVE_INFINITY) {
     this.#free = size;
+    this.#maxWaiting = maxWaiting;
+  }
+
+  /** Every slot is taken and `maxWaiting` tasks wait already: a caller that must not queue longer refuses. */
+  get isFull(): boolean {
+    return this.#free === 0 && this.#waiting.length >= this.#maxWaiting;
   }
 
   async run<T>(task: () => T | Promise<T>): Promise<T> {

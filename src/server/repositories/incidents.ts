@@ -13,6 +13,7 @@ import { incidents, users } from '../db/schema.ts';
 import type { Upload } from '../lib/read-uploads.ts';
 import { attachFile, attachmentsOf, toFileRefs } from './files.ts';
 import {
+  assertExists,
   assertMayEdit,
   createNumbered,
   listPage,
@@ -198,6 +199,8 @@ export function createIncidentRepository(database: Database) {
         return { record: await loadIncident(tx, id), overwritten };
       });
     },
+
+    assertExists: (id: string) => assertExists(db, 'incident', id),
 
     attach: (id: string, upload: Upload, context: ChangeContext) =>
       attachFile(database, 'incident', id, upload, context, loadIncident),

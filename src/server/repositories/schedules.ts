@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CheckResult } from '../../shared/checklist.ts';
-import { checklistNotAssigned, mayAnswerChecklist, type Actor } from '../../shared/permissions.ts';
+import { checklistItemDenied, checklistNotAssigned, mayAnswerChecklist, type Actor } from '../../shared/permissions.ts';
 import type { ScheduleStatus } from '../../shared/enums.ts';
 import { waitsForHours } from '../../shared/recurrence.ts';
 import { effectiveScheduleStatus } from '../../shared/schedule-status.ts';
@@ -358,15 +358,16 @@ export function createScheduleRepository(database: Database) {
         const index = typeof itemId === 'number' ? itemId : checklist.findIndex((item) => item._id === itemId);
         const item = checklist[index];
         if (!item) throw notFound('Checklist item not found');
-        const changes: FieldChange[] = itemFields
-          .filter((field) => patch[field] !== undefined && patch[field] !== item[field])
-          .map((field) => ({
-            field: `checklist.${item._id}.${field}`,
-            column: 'checklist',
-            oldValue: item[field],
-            newValue: patch[field],
-          }));
-        if (changes.length === 0) return { record: await load(tx, id), overwritten: [] };
+        const changed = itemFields.filter((field) => patch[field] !== undefined && patch[field] !== item[field]);
+        const denied = checklistItemDenied(actor, changed);
+        if (denied) throw forbidden(denied);
+        if (changed.length === 0) return { record: await load(tx, id), overwritten: [] };
+        const changes: FieldChange[] = changed.map((field) => ({
+          field: `checklist.${item._id}.${field}`,
+          column: 'checklist',
+          oldValue: item[field],
+          newValue: patch[field],
+        }));
         const overwritten = await findOverwrites(tx, 'schedule', id, changes, context);
         checklist[index] = toItem({
           ...item,

@@ -257,6 +257,8 @@ export function createTicketRepository(database: Database) {
       });
     },
 
+    assertExists: (id: string) => assertExists(db, 'ticket', id),
+
     attach: (id: string, upload: Upload, context: ChangeContext) =>
       attachFile(database, 'ticket', id, upload, context, loadTicket),
 

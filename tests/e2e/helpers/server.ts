@@ -59,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
           CLIENT_DIR: clientDir,
           LOG_LEVEL: 'warn',
           AUTH_RATE_LIMIT_IP: '10000',
-          AUTH_RATE_LIMIT_EMAIL: '1000',
+          AUTH_RATE_LIMIT_EMAIL_IP: '1000',
           ...env,
         },
         stdio: ['ignore', 'inherit', 'inherit'],

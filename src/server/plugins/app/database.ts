@@ -10,6 +10,12 @@ declare module 'fastify' {
     repos: Repositories;
     /** Serves a computed JSON body from cache until the data changes. */
     cached(key: string, compute: () => Promise<unknown>): Promise<string>;
+    /** Runs database work in a turn, for the handlers of routes whose config says `ownTurns`. */
+    turn<T>(task: () => Promise<T>): Promise<T>;
+  }
+  interface FastifyContextConfig {
+    /** The handler takes a turn only around its queries: it spends its time elsewhere (hashing a password). */
+    ownTurns?: boolean;
   }
 }
 
@@ -30,12 +36,13 @@ export default fp<{ database: Database; closeDatabase: boolean }>(
     // trips then never queue behind hundreds of requests (bench:load p99: PGlite 5 s -> 1.7 s,
     // PostgreSQL 1.5 s -> 0.7 s). Uploads read their body at the client's pace and do not take a turn.
     const slots = new Slots(database.parallelism);
+    app.decorate('turn', <T>(task: () => Promise<T>) => slots.run(task));
     // A handler may still be running when the server has closed: its client hung up, or the request timed
     // out. The database closes only after every handler has finished.
     const running = new Map<Promise<unknown>, string>();
     app.addHook('onRoute', (route) => {
       const handler = route.handler;
-      const takesTurns = !route.schema?.consumes?.includes('multipart/form-data');
+      const takesTurns = !route.config?.ownTurns && !route.schema?.consumes?.includes('multipart/form-data');
       route.handler = function (request, reply) {
         const result: Promise<unknown> = takesTurns
           ? slots.run(() => handler.call(this, request, reply))

@@ -6,6 +6,7 @@ import {
   databaseUnavailableMessage,
   isDatabaseUnavailable,
 } from '../../lib/database-unavailable.ts';
+import { HttpError } from '../../lib/errors.ts';
 
 const knownClientErrors: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
@@ -70,6 +71,7 @@ export default fp(
         return reply.code(503).send({ message: databaseUnavailableMessage });
       }
       const status = error.statusCode ?? 500;
+      if (error instanceof HttpError && error.retryAfter) reply.header('retry-after', String(error.retryAfter));
       if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: 'Something went wrong on the server. Please try again.' });

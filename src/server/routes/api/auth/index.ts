@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { roleLabels } from '../../../../shared/enums.ts';
 import { errorSchema } from '../../../../shared/schemas/common.ts';
@@ -11,62 +10,79 @@ import {
   registerBody,
 } from '../../../../shared/schemas/user.ts';
 import type { Config } from '../../../config.ts';
-import { forbidden, HttpError, unauthorized } from '../../../lib/errors.ts';
-import { hashPassword, unknownUserHash, verifyPassword } from '../../../lib/passwords.ts';
-import { RateLimiter } from '../../../lib/rate-limiter.ts';
+import { forbidden, tooManyRequests, unauthorized } from '../../../lib/errors.ts';
+import { hashPassword, refuseWhenHashingIsFull, unknownUserHash, verifyPassword } from '../../../lib/passwords.ts';
+import { GrowingDelays, RateLimiter } from '../../../lib/rate-limiter.ts';
 
 const fifteenMinutes = 15 * 60 * 1000;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
 
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+const waitText = (seconds: number) =>
+  seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
+
+function refuseFor(seconds: number, reason: string) {
+  if (seconds > 0) throw tooManyRequests(`${reason}. Please wait ${waitText(seconds)} and try again.`, seconds);
+}
+
 const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const perIp = new RateLimiter(config.AUTH_RATE_LIMIT_IP, fifteenMinutes);
-  // Only failed logins count per email, so a user's own sign-ins never lock them out.
-  const failuresPerEmail = new RateLimiter(config.AUTH_RATE_LIMIT_EMAIL, fifteenMinutes);
-
-  function throwIfBlocked(wait: number, reply: FastifyReply) {
-    if (wait > 0) {
-      reply.header('Retry-After', wait);
-      throw new HttpError(429, `Too many attempts. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`);
-    }
-  }
-
-  function countAttempt(ip: string, reply: FastifyReply) {
-    throwIfBlocked(perIp.blockedFor(ip), reply);
-    perIp.count(ip);
-  }
+  // Failed sign-ins and registrations per address: one address trying many emails, or making many accounts.
+  const perAddress = new RateLimiter(config.AUTH_RATE_LIMIT_IP, fifteenMinutes);
+  // One address guessing one email is slowed down, never locked: the owner signing in from elsewhere is
+  // not held up, and their own success clears the count.
+  const perEmailAndAddress = new GrowingDelays({
+    free: config.AUTH_RATE_LIMIT_EMAIL_IP,
+    maxDelayMs: config.AUTH_RATE_LIMIT_MAX_DELAY * 1000,
+    forgetMs: fifteenMinutes,
+  });
+  const refuseAddress = (ip: string) =>
+    refuseFor(perAddress.blockedFor(ip), 'Too many failed attempts from this address');
 
   const signIn = (account: { _id: string; role: (typeof config.REGISTRATION_ROLES)[number]; name: string }) =>
     app.issueToken({ _id: account._id, role: account.role, name: account.name });
 
   app.post(
     '/register',
-    { schema: { tags: ['auth'], security: [], body: registerBody, response: { 201: authResponse, ...errors } } },
+    {
+      // Hashing the password takes no database turn (lib/passwords.ts queues it).
+      config: { ownTurns: true },
+      schema: { tags: ['auth'], security: [], body: registerBody, response: { 201: authResponse, ...errors } },
+    },
     async (request, reply) => {
-      countAttempt(request.ip, reply);
+      refuseAddress(request.ip);
+      perAddress.count(request.ip);
       if (!config.REGISTRATION_ROLES.includes(request.body.role)) {
         throw forbidden(`Self-registration as ${roleLabels[request.body.role]} is not allowed at this plant`);
       }
       const { password, ...profile } = request.body;
-      const created = await app.repos.users.create({ ...profile, passwordHash: await hashPassword(password) });
+      const passwordHash = await hashPassword(password);
+      const created = await app.turn(() => app.repos.users.create({ ...profile, passwordHash }));
       return reply.code(201).send({ token: signIn(created), user: created });
     },
   );
 
   app.post(
     '/login',
-    { schema: { tags: ['auth'], security: [], body: loginBody, response: { 200: authResponse, ...errors } } },
-    async (request, reply) => {
+    {
+      config: { ownTurns: true },
+      schema: { tags: ['auth'], security: [], body: loginBody, response: { 200: authResponse, ...errors } },
+    },
+    async (request) => {
       const { email, password } = request.body;
-      countAttempt(request.ip, reply);
-      throwIfBlocked(failuresPerEmail.blockedFor(email), reply);
-      const account = await app.repos.users.findByEmail(email);
+      // An address holds no spaces, so no two pairs share a key.
+      const pair = `${request.ip} ${email}`;
+      refuseAddress(request.ip);
+      refuseFor(perEmailAndAddress.admit(pair), 'Too many failed sign-ins for this email from this address');
+      refuseWhenHashingIsFull();
+      const account = await app.turn(() => app.repos.users.findByEmail(email));
       const isValid = await verifyPassword(password, account?.passwordHash ?? unknownUserHash);
       if (!account || !isValid) {
-        failuresPerEmail.count(email);
+        perAddress.count(request.ip);
+        perEmailAndAddress.fail(pair);
         throw unauthorized('Invalid email or password');
       }
-      failuresPerEmail.forget(email);
-      const signedIn = await app.repos.users.recordLogin(account.id);
+      perEmailAndAddress.forget(pair);
+      const signedIn = await app.turn(() => app.repos.users.recordLogin(account.id));
       return { token: signIn(signedIn), user: signedIn };
     },
   );

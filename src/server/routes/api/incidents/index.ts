@@ -110,6 +110,7 @@ const incidents: FastifyPluginAsyncZod = async (app) => {
     attachmentAndHistoryRoutes({
       tags,
       record: incident,
+      assertExists: app.repos.incidents.assertExists,
       attach: app.repos.incidents.attach,
       history: app.repos.incidents.history,
     }),

@@ -93,6 +93,7 @@ const tickets: FastifyPluginAsyncZod = async (app) => {
     attachmentAndHistoryRoutes({
       tags,
       record: ticket,
+      assertExists: app.repos.tickets.assertExists,
       attach: app.repos.tickets.attach,
       history: app.repos.tickets.history,
     }),
