@@ -76,17 +76,22 @@ export interface ListStore {
   delete(keys: PostingKey[]): Promise<unknown>;
 }
 
-/** Applies the changes to the stored lists: each list read once and written once (or deleted when empty). */
-export async function writeChanges(store: ListStore, changes: ListChanges): Promise<void> {
+/**
+ * Applies the changes to the stored lists: each list read once and written once (or deleted when
+ * empty), `batch` lists at a time, each batch a short task of its own.
+ */
+export async function writeChanges(store: ListStore, changes: ListChanges, batch = Infinity): Promise<void> {
   const wanted = [...changes.values()].filter((change) => change.add.length > 0 || change.remove.length > 0);
-  if (wanted.length === 0) return;
-  const keys = wanted.map((change) => change.key);
-  const lists = await store.getMany(keys);
-  const next = wanted.map((change, index) => merged(lists[index], change));
-  const empty = keys.filter((_, index) => next[index]!.length === 0);
-  const kept = keys.flatMap((key, index) => (next[index]!.length > 0 ? [{ key, list: next[index]! }] : []));
-  if (kept.length > 0) await store.put(kept.map((entry) => entry.key), kept.map((entry) => entry.list));
-  if (empty.length > 0) await store.delete(empty);
+  for (let at = 0; at < wanted.length; at += batch) {
+    const part = wanted.slice(at, at + batch);
+    const keys = part.map((change) => change.key);
+    const lists = await store.getMany(keys);
+    const next = part.map((change, index) => merged(lists[index], change));
+    const empty = keys.filter((_, index) => next[index]!.length === 0);
+    const kept = keys.flatMap((key, index) => (next[index]!.length > 0 ? [{ key, list: next[index]! }] : []));
+    if (kept.length > 0) await store.put(kept.map((entry) => entry.key), kept.map((entry) => entry.list));
+    if (empty.length > 0) await store.delete(empty);
+  }
 }
 
 const coreListStore = (postings: DBCoreTable, trans: DBCoreTransaction): ListStore => ({

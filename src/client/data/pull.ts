@@ -1,10 +1,15 @@
+import { z } from 'zod';
+import { incident } from '../../shared/schemas/incident.ts';
+import { machine } from '../../shared/schemas/machine.ts';
+import { schedule } from '../../shared/schemas/schedule.ts';
 import { syncPage, type SyncPage } from '../../shared/schemas/sync.ts';
+import { ticket } from '../../shared/schemas/ticket.ts';
 import { ApiError, createApi, type Transport } from '../lib/api.ts';
 import type { LocalDatabase } from './db.ts';
 import { recordCount, storePage } from './store-page.ts';
 import type { SyncStatusStore } from './sync-status.ts';
 import { readSyncPosition, type SnapshotPosition, type SyncPosition } from './sync-position.ts';
-import { readWindowDays } from './working-set.ts';
+import { readWindowDays, yieldToUi } from './working-set.ts';
 
 type Api = ReturnType<typeof createApi>;
 
@@ -14,7 +19,37 @@ const firstSync: SyncPosition = { snapshot: { scope: 'core', mark: '', expected:
 /** Tickets and incidents on a first sync's first page: few, so that the newest work shows soon. */
 const firstPageLimit = 200;
 
-function request(api: Api, { log, snapshot }: SyncPosition, limit: number, windowDays: number): Promise<SyncPage> {
+/** A page as it arrives: its records are checked apart, a batch at a time. */
+const arrived = syncPage.extend({
+  machines: z.array(z.unknown()),
+  tickets: z.array(z.unknown()),
+  incidents: z.array(z.unknown()),
+  schedules: z.array(z.unknown()),
+});
+const recordsPerCheck = 200;
+
+/** Checks records against their shared schema in batches, giving the screen a turn between them. */
+async function checked<T>(schema: z.ZodType<T>, records: unknown[]): Promise<T[]> {
+  const valid: T[] = [];
+  for (let at = 0; at < records.length; at += recordsPerCheck) {
+    valid.push(...z.array(schema).parse(records.slice(at, at + recordsPerCheck)));
+    await yieldToUi();
+  }
+  return valid;
+}
+
+async function parsePage(body: unknown): Promise<SyncPage> {
+  const page = arrived.parse(body);
+  return {
+    ...page,
+    machines: await checked(machine, page.machines),
+    tickets: await checked(ticket, page.tickets),
+    incidents: await checked(incident, page.incidents),
+    schedules: await checked(schedule, page.schedules),
+  };
+}
+
+async function request(api: Api, { log, snapshot }: SyncPosition, limit: number, windowDays: number): Promise<SyncPage> {
   const isFirstPage = snapshot && !snapshot.mark;
   const searchParams = snapshot
     ? {
@@ -25,7 +60,7 @@ function request(api: Api, { log, snapshot }: SyncPosition, limit: number, windo
         windowDays,
       }
     : { cursor: log, limit, windowDays };
-  return api.get('sync', { searchParams }).json(syncPage);
+  return parsePage(await api.get('sync', { searchParams }).json());
 }
 
 /** The position after a page, and whether the feed has more to bring. */

@@ -4,7 +4,7 @@ import { applyPending } from './apply-pending.ts';
 import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
 import { storeInbox } from './inbox-store.ts';
 import { forgetRecord, newerCopy, tableFor } from './local-records.ts';
-import { listRecordsMyself, listStoreOf, noteRecord, writeChanges, type ListChanges, type ListStore } from './postings.ts';
+import { listRecordsMyself, listStoreOf, noteRecord, writeChanges, type ListChanges } from './postings.ts';
 import { isListed } from './record-tokens.ts';
 import { writeSyncPosition, type SyncPosition } from './sync-position.ts';
 
@@ -35,18 +35,10 @@ function groupByRecord(entries: OutboxEntry[]): Map<string, OutboxEntry[]> {
   return groups;
 }
 
-async function inBatches<T, R>(items: T[], work: (batch: T[], at: number) => Promise<R[]>): Promise<R[]> {
-  const results: R[] = [];
-  for (let at = 0; at < items.length; at += batchSize) results.push(...(await work(items.slice(at, at + batchSize), at)));
-  return results;
+/** Runs `work` on each batch in turn: each a short task, with the screen's turn between them. */
+async function eachBatch<T>(items: T[], work: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let at = 0; at < items.length; at += batchSize) await work(items.slice(at, at + batchSize));
 }
-
-/** The lists' store read and written in batches. */
-const batched = (store: ListStore): ListStore => ({
-  getMany: (keys) => inBatches(keys, (batch) => store.getMany(batch)),
-  put: (keys, lists) => inBatches(keys, async (batch, at) => [await store.put(batch, lists.slice(at, at + batch.length))]),
-  delete: (keys) => inBatches(keys, async (batch) => [await store.delete(batch)]),
-});
 
 /**
  * The stored copies of the incoming records. A listed record's creation time never changes, so the
@@ -83,22 +75,24 @@ export async function storePage(db: LocalDatabase, page: SyncPage, position: Syn
       if (incoming.length === 0) continue;
       const table = tableFor(db, entity);
       const stored = await storedCopies(table, incoming);
-      const rows = incoming.map((record) => {
-        const before = stored.get(record._id);
-        const server = newerCopy(before?._server, record)!;
-        const entries = pending.get(server._id) ?? [];
-        const row = { ...applyPending(server, entries)!, _server: server, _pending: entries.length };
-        if (isListed(table.name)) noteRecord(lists, table.name, before, row);
-        return row;
+      await eachBatch(incoming, (batch) => {
+        const rows = batch.map((record) => {
+          const before = stored.get(record._id);
+          const server = newerCopy(before?._server, record)!;
+          const entries = pending.get(server._id) ?? [];
+          const row = { ...applyPending(server, entries)!, _server: server, _pending: entries.length };
+          if (isListed(table.name)) noteRecord(lists, table.name, before, row);
+          return row;
+        });
+        return table.bulkPut(rows);
       });
-      await inBatches(rows, async (batch) => [await table.bulkPut(batch)]);
     }
     for (const { entity, _id } of page.deleted) {
       const table = tableFor(db, entity);
       if (isListed(table.name)) noteRecord(lists, table.name, await table.get(_id), undefined);
       await forgetRecord(db, entity, _id);
     }
-    await writeChanges(batched(listStoreOf(db, transaction)), lists);
+    await writeChanges(listStoreOf(db, transaction), lists, batchSize);
     await storeInbox(db, page.inbox);
     await writeSyncPosition(db, position);
   });
