@@ -1,6 +1,6 @@
 import { CloudOff, RefreshCw, Wifi } from 'lucide-react';
 import { useState } from 'react';
-import { storedOfExpected } from './download-progress.ts';
+import { shareStored } from './download-progress.ts';
 import { SyncPanel } from './SyncPanel.tsx';
 import { useOutbox, useSyncStatus } from '../../data/use-sync.ts';
 
@@ -30,7 +30,10 @@ export function SyncIndicator({ userId }: { userId: string }) {
       >
         <Icon aria-hidden="true" className={`size-4 ${status.isOnline && status.isPulling ? 'animate-spin' : ''}`} />
         {download ? (
-          <span>Downloading plant data… {storedOfExpected(download)}</span>
+          <span className="whitespace-nowrap">
+            <span className="hidden sm:inline">Downloading plant data… </span>
+            {shareStored(download)}
+          </span>
         ) : (
           <span className="hidden sm:inline">{status.isOnline ? 'Online' : 'Offline'}</span>
         )}

@@ -13,3 +13,8 @@ export function timeLeft({ stored, expected, perSecond }: DownloadProgress): str
   const seconds = Math.ceil((expected - stored) / perSecond);
   return seconds < 90 ? `about ${seconds} s left` : `about ${Math.round(seconds / 60)} min left`;
 }
+
+/** "38%" of what the snapshot brings (or the records stored while the total is not known): short enough for the pill. */
+export function shareStored({ stored, expected }: DownloadProgress): string {
+  return expected > 0 ? `${Math.min(99, Math.floor((stored / expected) * 100))}%` : count(stored);
+}
