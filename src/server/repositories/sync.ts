@@ -65,7 +65,7 @@ const changedSince = (entity: NumberedEntity, window: Window) =>
 const inWindow = (entity: NumberedEntity, window: Window) => or(isOpen[entity], changedSince(entity, window))!;
 
 /** The rows of each table in the user's working set; the log also brings machines' deletions. */
-function workingSet(feed: FeedWindow, withDeleted: boolean): Filters {
+function workingSet(feed: FeedWindow, withDeleted = false): Filters {
   return {
     machine: withDeleted ? sql`true` : isNull(machines.deletedAt),
     ticket: inWindow('ticket', feed),
@@ -77,7 +77,7 @@ function workingSet(feed: FeedWindow, withDeleted: boolean): Filters {
 
 /** The rows of each table a first sync's scope delivers: core (the floor's work and the user's own), then history. */
 function scopeFilters(scope: SyncScope, feed: FeedWindow): Filters {
-  const all = workingSet(feed, false);
+  const all = workingSet(feed);
   const core = (entity: NumberedEntity) =>
     or(isOpen[entity], and(ownBy[entity](feed.userId), changedSince(entity, feed)))!;
   const history = (entity: NumberedEntity) => and(not(core(entity)), changedSince(entity, feed))!;
@@ -177,7 +177,7 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
       const whole = await read(sql`change_seq = ${last}`, null);
       page = [...page.filter((change) => change.seq !== last), ...whole];
     }
-    const records = await recordsOf(tx, page, feed.userId, true);
+    const records = await recordsOf(tx, page, feed.userId);
     return { ...records, cursor: hasMore ? page.at(-1)!.seq : await lastSeq(tx, cursor), hasMore };
   }
 
@@ -205,7 +205,7 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
     const end = page.at(-1);
     // The scope's first page brings its machines, schedules and inbox whole: a few thousand at most.
     const smallRecords = position ? [] : await smallEntities(tx, small, mark);
-    const records = await recordsOf(tx, [...smallRecords, ...page], feed.userId, false);
+    const records = await recordsOf(tx, [...smallRecords, ...page], feed.userId);
     const isFirstPage = request.mark === undefined;
     return {
       ...records,
@@ -226,7 +226,7 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
   }
 
   /** The records of a page's changes, in its order; machines deleted are listed apart. */
-  async function recordsOf(tx: Tx, page: Change[], userId: string, withDeleted: boolean) {
+  async function recordsOf(tx: Tx, page: Change[], userId: string) {
     const idsOf = (entity: FeedEntity) => page.filter((change) => change.entity === entity).map((change) => change.id);
     const order = new Map(page.map((change, index) => [`${change.entity}:${change.id}`, index]));
     const inPageOrder = <T extends { _id: string }>(entity: FeedEntity, records: T[]) =>
@@ -245,17 +245,15 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
       incidents: inPageOrder('incident', incidents),
       schedules: inPageOrder('schedule', schedules),
       inbox,
-      deleted: withDeleted
-        ? machines
-            .filter((machine) => machine.isDeleted)
-            .map((machine) => ({ entity: 'machine' as const, _id: machine._id }))
-        : [],
+      deleted: machines
+        .filter((machine) => machine.isDeleted)
+        .map((machine) => ({ entity: 'machine' as const, _id: machine._id })),
     };
   }
 
   /** The records of the user's working set under the mark, in both scopes: what a first sync brings. */
   async function countWorkingSet(tx: Tx, mark: number, feed: FeedWindow): Promise<number> {
-    const { inbox: _, ...records } = workingSet(feed, false);
+    const { inbox: _, ...records } = workingSet(feed);
     const counts = Object.entries(records).map(
       ([entity, filter]) =>
         sql`(select count(*) from ${feedTables[entity as FeedEntity]} where change_seq <= ${mark} and ${filter})`,
