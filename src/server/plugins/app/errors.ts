@@ -32,6 +32,9 @@ const databaseErrors: Record<string, [number, string]> = {
   '22003': [400, 'A number is out of range'],
   '22007': [400, 'A date is not valid'],
   '22008': [400, 'A date is out of range'],
+  // JavaScript writes an instant after the year 9999 as "+010000-…", which PostgreSQL reads as a time zone displacement.
+  '22009': [400, 'A date is out of range'],
+  '22015': [400, 'A time span is out of range'],
   '22021': [400, 'Text may not contain NUL characters'],
   '22P05': [400, 'Text may not contain NUL characters'],
   // A deadlock left after a write was tried again several times (db/database.ts).
