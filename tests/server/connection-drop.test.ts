@@ -20,7 +20,6 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!serverUrl)('PostgreSQL connections dropped under write load', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let admin: pg.Client;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-drop-'));
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(serverUrl!);
@@ -31,7 +30,6 @@ describe.skipIf(!serverUrl)('PostgreSQL connections dropped under write load', (
   afterAll(async () => {
     await admin?.end();
     await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const databaseName = () => new URL(scratch.url).pathname.slice(1);
@@ -59,6 +57,7 @@ describe.skipIf(!serverUrl)('PostgreSQL connections dropped under write load', (
     { timeout: 90_000 },
     async () => {
       const jwtSecret = randomBytes(48).toString('base64');
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-drop-'));
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const child = startScript(
@@ -137,6 +136,7 @@ describe.skipIf(!serverUrl)('PostgreSQL connections dropped under write load', (
         await other.close();
         await otherDatabase.close();
         await stopScript(child); // which ends the event stream
+        rmSync(dataDir, { recursive: true, force: true });
       }
       const { code, stderr } = await exited;
       expect(stderr).not.toMatch(/Unhandled/);
