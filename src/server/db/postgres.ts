@@ -2,13 +2,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { createDatabase, migrationsFolder, type Database, type Db } from './database.ts';
-import {
-  connectionTimeoutMillis,
-  listenForChanges,
-  logToStderr,
-  type ChangeListener,
-  type DatabaseLog,
-} from './postgres-listener.ts';
+import { connectionTimeoutMillis, listenForChanges, type ChangeListener } from './postgres-listener.ts';
+import { logToStderr, type DatabaseLog } from './recovery.ts';
 import * as schema from './schema.ts';
 
 const migrationLockKey = 7_341_002;
@@ -71,6 +66,7 @@ export async function openPostgres(url: string, log: DatabaseLog = logToStderr):
     db,
     writer,
     kind: 'postgres',
+    storage: `the storage of the PostgreSQL server ${storageName(url)}`,
     parallelism: poolSizes.reads + poolSizes.writes,
     subscribe: async (onChange) => {
       listener = await listenForChanges(url, onChange, log);
@@ -83,6 +79,12 @@ export async function openPostgres(url: string, log: DatabaseLog = logToStderr):
   });
   await database.ready;
   return database;
+}
+
+/** The database and its server, without the credentials the URL may hold. */
+function storageName(url: string) {
+  const { hostname, port, pathname } = new URL(url);
+  return `${hostname}:${port || 5432} (database ${pathname.slice(1)})`;
 }
 
 function openPool(url: string, max: number) {

@@ -5,6 +5,9 @@ import {
   databaseRetryAfterSeconds,
   databaseUnavailableMessage,
   isDatabaseUnavailable,
+  storageFullMessage,
+  storageFullRetryAfterSeconds,
+  storageFullState,
 } from '../../lib/database-unavailable.ts';
 
 const knownClientErrors: Record<string, [number, string]> = {
@@ -66,6 +69,11 @@ export default fp(
       if (known) {
         if (code && code in databaseErrors) request.log.info({ code }, 'database rejected input');
         return reply.code(known[0]).send({ message: known[1] });
+      }
+      if (code === storageFullState) {
+        request.log.error({ err: error }, `no space left in ${app.database.storage}: writes fail until space is freed`);
+        reply.header('retry-after', String(storageFullRetryAfterSeconds));
+        return reply.code(503).send({ message: storageFullMessage });
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unreachable');
