@@ -61,7 +61,9 @@ describe('X-Client-Time', () => {
         payload: write.payload,
       });
       expect(response.statusCode, `${write.kind}: ${response.body}`).toBe(400);
-      expect(response.json()).toEqual({ message: 'X-Client-Time must be an ISO date-time' });
+      expect(response.json()).toEqual({
+        message: 'X-Client-Time must be an ISO date-time between 1970-01-01 and 9999-12-31 (UTC)',
+      });
     }
   });
 

@@ -81,6 +81,11 @@ describe.skipIf(!serverUrl)('PostgreSQL outage under a running server', () => {
     const health = await first.inject({ url: '/api/health' });
     expect(health.statusCode).toBe(503);
     expect(health.headers['retry-after']).toMatch(/^\d+$/);
+    // An export whose query fails is answered like any request, not with a download that breaks off.
+    const exported = await first.inject({ url: '/api/tickets/export', headers: admin.headers });
+    expect(exported.statusCode).toBe(503);
+    expect(exported.headers['retry-after']).toMatch(/^\d+$/);
+    expect(exported.json()).toEqual({ message: expect.stringMatching(/database/i) as string });
 
     await moveMachine(id, 'Potroom B');
     await sleep(2500); // the outage lasts longer than the old single retry after one second

@@ -10,40 +10,13 @@ import {
   registerUser,
   useTeamApp,
 } from './helpers/app.ts';
+import { follow } from './helpers/events.ts';
 
 const t = useTeamApp();
 
 async function listening(app: App): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-/** A device's stream: the names of the events that arrived, as they arrive. */
-async function follow(baseUrl: string, token: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: controller.signal,
-  });
-  const events: string[] = [];
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    let buffered = '';
-    for await (const chunk of response.body!) {
-      buffered += decoder.decode(chunk, { stream: true });
-      for (const [, name] of buffered.matchAll(/^event: (\w+)$/gm)) events.push(name!);
-      buffered = buffered.slice(buffered.lastIndexOf('\n\n') + 2);
-    }
-  })().catch(() => {});
-  const next = async (name: string, within = 2000) => {
-    const deadline = Date.now() + within;
-    while (!events.includes(name)) {
-      if (Date.now() > deadline) throw new Error(`no ${name} event within ${within} ms (got ${events.join(', ')})`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    events.splice(0, events.indexOf(name) + 1);
-  };
-  return { response, next, stop: () => controller.abort(), reading };
 }
 
 describe('live updates (GET /api/events)', () => {

@@ -80,7 +80,7 @@ describe('reporting incidents', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ title: '' }, /title: Title is required/],
       [{ location: undefined }, /location: Location is required/],
-      [{ incidentDate: '11/02/2026' }, /incidentDate: must be an ISO date-time/],
+      [{ incidentDate: '11/02/2026' }, /incidentDate: Incident date must be an ISO date-time/],
       [{ department: 'Canteen' }, /department: Department must be one of/],
       [{ type: 'Fire' }, /type: Type must be one of/],
       [{ involvedPersons: [{ name: 3 }] }, /involvedPersons\.0\.name/],

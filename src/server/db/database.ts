@@ -19,6 +19,8 @@ const writeAttempts = 5;
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** Where the data is kept, as a log line names it when that storage is full. */
+  readonly storage: string;
   /**
    * How many requests to serve at once: the connections there are (PGlite has one, but its round
    * trips overlap with the main thread's work). The others wait their turn, first come first served.
@@ -63,6 +65,7 @@ export interface DatabaseParts {
    */
   stampsAtCommit?: boolean;
   kind: Database['kind'];
+  storage: string;
   parallelism: number;
   subscribe: (onChange: () => void) => Promise<void>;
   close: () => Promise<void>;
@@ -73,6 +76,7 @@ export function createDatabase({
   db,
   writer,
   kind,
+  storage,
   parallelism,
   subscribe,
   close,
@@ -88,6 +92,7 @@ export function createDatabase({
   return {
     db,
     kind,
+    storage,
     parallelism,
     ready: subscribe(bump),
     version: () => version,

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { logToStderr, retryWithBackoff, type DatabaseLog } from './recovery.ts';
 import {
   deserializeError,
   type Reply,
@@ -23,39 +24,56 @@ export interface Queryable {
 /**
  * The part of PGlite's interface that `drizzle-orm/pglite` uses (query, interactive transactions),
  * plus LISTEN and close, answered by PGlite running in a worker thread (pglite-worker.ts).
+ *
+ * A PANIC (a full disk when PostgreSQL needs a new WAL file) leaves PGlite spinning on the next query
+ * for ever: the worker is then stopped and a new one started on the same directory, with backoff,
+ * which succeeds once there is space again (PostgreSQL recovers from its WAL). Meanwhile every call
+ * fails at once with the PANIC's error.
  */
 export class PgliteWorkerClient implements Queryable {
-  readonly #worker: Worker;
+  readonly #options: WorkerOptions;
+  readonly #log: DatabaseLog;
+  #worker: Worker | undefined;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   readonly #listeners = new Map<string, () => void>();
   #nextId = 1;
   #nextTransaction = 1;
+  /** The PANIC that stopped the worker, until a new one runs. */
+  #down: Error | undefined;
+  #stopRestarting = () => {};
   #stopped: Error | undefined;
 
-  private constructor(worker: Worker) {
-    this.#worker = worker;
+  private constructor(options: WorkerOptions, log: DatabaseLog) {
+    this.#options = options;
+    this.#log = log;
   }
 
-  static async start(options: WorkerOptions): Promise<PgliteWorkerClient> {
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: options });
-    const client = new PgliteWorkerClient(worker);
-    await new Promise<void>((resolve, reject) => {
+  static async start(options: WorkerOptions, log: DatabaseLog = logToStderr): Promise<PgliteWorkerClient> {
+    const client = new PgliteWorkerClient(options, log);
+    client.#worker = await client.#startWorker();
+    return client;
+  }
+
+  #startWorker(): Promise<Worker> {
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: this.#options });
+    // Only the worker in use is listened to: one stopped after a PANIC may still have sent something.
+    const current = () => worker === this.#worker;
+    return new Promise((resolve, reject) => {
       worker.on('message', (reply: Reply) => {
-        if (reply.type === 'ready') resolve();
+        if (reply.type === 'ready') resolve(worker);
         else if (reply.type === 'error' && reply.id === null) reject(deserializeError(reply.error));
-        else client.#receive(reply);
+        else if (current()) this.#receive(reply);
       });
       worker.once('error', (error: Error) => {
         reject(error);
-        client.#stop(error);
+        if (current()) this.#stop(error);
       });
       worker.once('exit', (code) => {
         const error = new Error(`The embedded database stopped (worker exit code ${code})`);
         reject(error);
-        client.#stop(error);
+        if (current() && !this.#down) this.#stop(error);
       });
     });
-    return client;
   }
 
   query<T>(sql: string, params: unknown[] = [], options: DrizzleQueryOptions = {}) {
@@ -106,17 +124,19 @@ export class PgliteWorkerClient implements Queryable {
 
   async close(): Promise<void> {
     if (this.#stopped) return;
-    await this.#call({ op: 'close' });
+    this.#stopRestarting();
+    if (!this.#down) await this.#call({ op: 'close' });
     this.#stop(new Error('The embedded database is closed'));
-    await this.#worker.terminate();
+    await this.#worker?.terminate();
   }
 
   #call(call: Call): Promise<unknown> {
-    if (this.#stopped) return Promise.reject(this.#stopped);
+    const failure = this.#stopped ?? this.#down;
+    if (failure) return Promise.reject(failure);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...call, id });
+      this.#worker!.postMessage({ ...call, id });
     });
   }
 
@@ -125,12 +145,47 @@ export class PgliteWorkerClient implements Queryable {
     if (reply.type === 'ready' || reply.id === null) return;
     const pending = this.#pending.get(reply.id);
     this.#pending.delete(reply.id);
-    if (reply.type === 'result') pending?.resolve(reply.value);
-    else pending?.reject(deserializeError(reply.error));
+    if (reply.type === 'result') return pending?.resolve(reply.value);
+    const error = deserializeError(reply.error);
+    pending?.reject(error);
+    if (reply.error.severity === 'PANIC') this.#restart(error);
+  }
+
+  #restart(panic: Error) {
+    if (this.#down) return;
+    const location = this.#options.location;
+    // In memory, a new database would start empty.
+    if (!location) return this.#stop(panic);
+    this.#down = panic;
+    this.#failPending(panic);
+    void this.#worker!.terminate();
+    this.#log(`the embedded database in ${location} stopped; starting it again, with backoff`, panic);
+    this.#stopRestarting = retryWithBackoff(
+      async () => {
+        const worker = await this.#startWorker();
+        if (this.#stopped) return void worker.terminate();
+        this.#worker = worker;
+        this.#down = undefined;
+        for (const [channel, onNotification] of this.#listeners) {
+          void this.#call({ op: 'listen', channel }).catch(() => {});
+          // A commit may have come just before the PANIC without its notification.
+          onNotification();
+        }
+      },
+      {
+        failed: (failures, error) =>
+          this.#log(`could not start the embedded database again (attempt ${failures}); is ${location} full?`, error),
+        succeeded: (failures) => this.#log(`the embedded database runs again after ${failures} failed attempts`),
+      },
+    );
   }
 
   #stop(error: Error) {
     this.#stopped ??= error;
+    this.#failPending(error);
+  }
+
+  #failPending(error: Error) {
     for (const { reject } of this.#pending.values()) reject(error);
     this.#pending.clear();
   }

@@ -3,21 +3,23 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { checkDataDir, lockDataDir } from '../lib/data-dir.ts';
 import { changeChannel, createDatabase, onePlaceholder, stampStatement, type Database, type Db } from './database.ts';
 import { PgliteWorkerClient } from './pglite-client.ts';
+import type { DatabaseLog } from './recovery.ts';
 import * as schema from './schema.ts';
 
 /**
  * PGlite in a worker thread (see pglite-worker.ts), persisted to DATA_DIR/pgdata, or in memory
  * without a data directory (tests). One server at a time may use a data directory.
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, log?: DatabaseLog): Promise<Database> {
   let unlock = () => {};
   if (dataDir) {
     checkDataDir(dataDir);
     unlock = lockDataDir(dataDir);
   }
+  const location = dataDir && path.resolve(dataDir, 'pgdata');
   let client: PgliteWorkerClient;
   try {
-    client = await PgliteWorkerClient.start({ location: dataDir && path.resolve(dataDir, 'pgdata') });
+    client = await PgliteWorkerClient.start({ location }, log);
   } catch (error) {
     unlock();
     throw error;
@@ -30,6 +32,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     writer,
     stampsAtCommit: true,
     kind: 'pglite',
+    storage: location ? `the embedded database's directory ${location} (DATA_DIR/pgdata)` : 'memory',
     parallelism: 16,
     subscribe: (onChange) => client.listen(changeChannel, onChange),
     close: async () => {

@@ -1,15 +1,8 @@
 import pg from 'pg';
 import { changeChannel } from './database.ts';
-
-/** Reports connection trouble; `error` is the driver's error when there is one. */
-export type DatabaseLog = (message: string, error?: unknown) => void;
-
-export const logToStderr: DatabaseLog = (message, error) =>
-  console.error(`database: ${message}${error instanceof Error ? `: ${error.message}` : ''}`);
+import { retryWithBackoff, type DatabaseLog } from './recovery.ts';
 
 export const connectionTimeoutMillis = 5_000;
-const firstRetryMillis = 250;
-const longestRetryMillis = 10_000;
 
 export interface ChangeListener {
   isListening(): boolean;
@@ -23,8 +16,7 @@ export interface ChangeListener {
 export async function listenForChanges(url: string, onChange: () => void, log: DatabaseLog): Promise<ChangeListener> {
   let client: pg.Client | undefined;
   let closed = false;
-  let failures = 0;
-  let retry: NodeJS.Timeout | undefined;
+  let stopRetrying = () => {};
 
   async function connect() {
     const next = new pg.Client({
@@ -50,27 +42,13 @@ export async function listenForChanges(url: string, onChange: () => void, log: D
       if (closed) return;
       onChange();
       log('lost the LISTEN connection, so cached answers are bypassed until it is back', lastError);
-      reconnectLater();
+      stopRetrying = retryWithBackoff(connect, {
+        failed: (failures, error) => log(`could not listen again (attempt ${failures}), retrying with backoff`, error),
+        succeeded: (failures) => log(`listening again after ${failures} failed attempts`),
+      });
     });
     client = next;
     onChange();
-  }
-
-  function reconnectLater() {
-    const delay = Math.min(longestRetryMillis, firstRetryMillis * 2 ** failures);
-    retry = setTimeout(() => {
-      connect().then(
-        () => {
-          if (!closed) log(`listening again after ${failures} failed attempts`);
-          failures = 0;
-        },
-        (error: unknown) => {
-          failures += 1;
-          log(`could not listen again (attempt ${failures}), retrying with backoff`, error);
-          reconnectLater();
-        },
-      );
-    }, delay);
   }
 
   await connect();
@@ -78,7 +56,7 @@ export async function listenForChanges(url: string, onChange: () => void, log: D
     isListening: () => client !== undefined,
     async close() {
       closed = true;
-      clearTimeout(retry);
+      stopRetrying();
       await client?.end().catch(() => {});
     },
   };

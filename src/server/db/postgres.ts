@@ -2,18 +2,13 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { createDatabase, migrationsFolder, type Database, type Db } from './database.ts';
-import {
-  connectionTimeoutMillis,
-  listenForChanges,
-  logToStderr,
-  type ChangeListener,
-  type DatabaseLog,
-} from './postgres-listener.ts';
+import { connectionTimeoutMillis, listenForChanges, type ChangeListener } from './postgres-listener.ts';
+import { logToStderr, type DatabaseLog } from './recovery.ts';
 import * as schema from './schema.ts';
 
 const migrationLockKey = 7_341_002;
 // Writes spend most of their time waiting on round trips, so they get more connections than reads.
-const poolSizes = { reads: 10, writes: 30 };
+export const poolSizes = { reads: 10, writes: 30 };
 
 /**
  * Connecting to a database that is down fails fast (and is answered 503). The pool's own timeout is
@@ -22,7 +17,42 @@ const poolSizes = { reads: 10, writes: 30 };
 class FailFastClient extends pg.Client {
   constructor(config?: pg.ClientConfig) {
     super({ ...config, connectionTimeoutMillis });
+    // A lost connection also fails the queries it carried, which answer 503; node-postgres emits it as
+    // well, and an 'error' event nobody listens to would end the process (the pool listens only while
+    // the client is idle in it, not while a request holds it).
+    this.on('error', () => {});
   }
+}
+
+type ConnectCallback = Parameters<pg.Pool['connect']>[0] & {};
+
+/**
+ * Drizzle releases a transaction's client only if its BEGIN succeeded, so a client whose connection
+ * broke during BEGIN stayed checked out for ever, and a few database restarts under load left the
+ * pool with no connection to give. A client checked out this way is released (and so dropped) as
+ * soon as its connection breaks; the release Drizzle may still make is then ignored.
+ */
+class Pool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback) {
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedWhenBroken);
+  }
+}
+
+function releasedWhenBroken(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const releaseOnce = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('error', releaseOnce);
+    release(error);
+  };
+  client.once('error', releaseOnce);
+  client.release = releaseOnce;
+  return client;
 }
 
 export async function openPostgres(url: string, log: DatabaseLog = logToStderr): Promise<Database> {
@@ -36,6 +66,7 @@ export async function openPostgres(url: string, log: DatabaseLog = logToStderr):
     db,
     writer,
     kind: 'postgres',
+    storage: `the storage of the PostgreSQL server ${storageName(url)}`,
     parallelism: poolSizes.reads + poolSizes.writes,
     subscribe: async (onChange) => {
       listener = await listenForChanges(url, onChange, log);
@@ -50,15 +81,21 @@ export async function openPostgres(url: string, log: DatabaseLog = logToStderr):
   return database;
 }
 
+/** The database and its server, without the credentials the URL may hold. */
+function storageName(url: string) {
+  const { hostname, port, pathname } = new URL(url);
+  return `${hostname}:${port || 5432} (database ${pathname.slice(1)})`;
+}
+
 function openPool(url: string, max: number) {
-  const pool = new pg.Pool({ connectionString: url, max, Client: FailFastClient });
+  const pool = new Pool({ connectionString: url, max, Client: FailFastClient });
   pool.on('error', () => {}); // an idle client's error is reported by the next query that uses the pool
   return pool;
 }
 
 /** Several app servers may start together: one migrates while the others wait on the lock. */
 async function migrateWithLock(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new FailFastClient({ connectionString: url });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [migrationLockKey]);

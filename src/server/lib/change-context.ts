@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { ChangeContext } from '../repositories/record-changes.ts';
+import { isoInstant } from '../../shared/schemas/common.ts';
 import { changeIdOf } from './change-id.ts';
 import { badRequest } from './errors.ts';
 
@@ -25,15 +25,10 @@ export function changeContext(request: FastifyRequest): ChangeContext {
   };
 }
 
-const isoDateTime = z.iso.datetime({ offset: true });
+const clientTime = isoInstant('X-Client-Time');
 
-/**
- * A full ISO 8601 date-time with its offset and a year from 1970 (a tablet whose clock battery died
- * says 1970) to 9999, so whatever a device sends fits PostgreSQL's timestamptz.
- */
 function parseClientTime(value: string): Date {
-  if (!isoDateTime.safeParse(value).success || Number(value.slice(0, 4)) < 1970) {
-    throw badRequest('X-Client-Time must be an ISO date-time');
-  }
-  return new Date(value);
+  const parsed = clientTime.safeParse(value);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
+  return new Date(parsed.data);
 }

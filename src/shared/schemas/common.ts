@@ -3,7 +3,22 @@ import { z } from 'zod';
 export const idSchema = z.uuid({ error: 'must be a UUID' });
 export const idParams = z.object({ id: idSchema });
 export const errorSchema = z.object({ message: z.string() });
-export const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO date-time' });
+
+const earliestInstant = Date.UTC(1970, 0, 1);
+const latestInstant = Date.UTC(10_000, 0, 1) - 1;
+
+/**
+ * An ISO 8601 date-time with `Z` or an offset whose instant, in UTC, falls in the years 1970 to 9999:
+ * the year is checked after the offset is applied (9999-12-31T23:00:00-01:00 is in the year 10000,
+ * which the database refuses), and a device whose clock was reset says 1970.
+ */
+export function isoInstant(label: string) {
+  const message = `${label} must be an ISO date-time between 1970-01-01 and 9999-12-31 (UTC)`;
+  return z.iso.datetime({ offset: true, error: message }).refine((value) => {
+    const time = Date.parse(value);
+    return time >= earliestInstant && time <= latestInstant;
+  }, message);
+}
 
 /** One of an option list, with a message that lists the options. */
 export function oneOf<const T extends readonly [string, ...string[]]>(label: string, values: T) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime } from './common.ts';
+import { idSchema, isoInstant } from './common.ts';
 
 /** An hour-meter reading taken on the floor; `_id` makes a replay after a lost answer harmless. */
 export const readingBody = z.object({
@@ -8,7 +8,7 @@ export const readingBody = z.object({
     .number({ error: 'Hours must be a number' })
     .min(0, 'Hours must be at least 0')
     .max(10_000_000, 'Hours must be at most 10000000'),
-  readAt: isoDateTime,
+  readAt: isoInstant('Reading time'),
 });
 export type ReadingInput = z.infer<typeof readingBody>;
 

@@ -4,7 +4,7 @@ import { checkResults } from '../checklist.ts';
 import { recurrenceUnits } from '../recurrence.ts';
 import {
   idSchema,
-  isoDateTime,
+  isoInstant,
   oneOf,
   optionalFilter,
   optionalText,
@@ -89,7 +89,7 @@ const scheduleFields = {
   title: requiredText('Title'),
   description: optionalText('Description'),
   machine: idSchema,
-  scheduledDate: isoDateTime,
+  scheduledDate: isoInstant('Scheduled date'),
   estimatedDuration: z
     .number({ error: 'Estimated duration must be a number' })
     .min(0, 'Estimated duration must be at least 0')
@@ -115,7 +115,7 @@ export const scheduleCreate = z.object({
   dueHours: dueHours.optional(),
   /** Set when a device creates the next occurrence of a series (the server also does on completion). */
   seriesId: idSchema.optional(),
-  seriesStart: isoDateTime.optional(),
+  seriesStart: isoInstant('Series start').optional(),
 });
 export type ScheduleCreate = z.input<typeof scheduleCreate>;
 
@@ -127,8 +127,8 @@ export const scheduleListQuery = z.object({
   priority: optionalFilter(priority),
   machine: optionalFilter(idSchema),
   assignee: optionalFilter(idSchema),
-  from: optionalFilter(isoDateTime),
-  to: optionalFilter(isoDateTime),
+  from: optionalFilter(isoInstant('from')),
+  to: optionalFilter(isoInstant('to')),
 });
 export type ScheduleListQuery = z.infer<typeof scheduleListQuery>;
 

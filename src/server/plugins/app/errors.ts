@@ -5,6 +5,9 @@ import {
   databaseRetryAfterSeconds,
   databaseUnavailableMessage,
   isDatabaseUnavailable,
+  storageFullMessage,
+  storageFullRetryAfterSeconds,
+  storageFullState,
 } from '../../lib/database-unavailable.ts';
 import { HttpError } from '../../lib/errors.ts';
 
@@ -33,6 +36,9 @@ const databaseErrors: Record<string, [number, string]> = {
   '22003': [400, 'A number is out of range'],
   '22007': [400, 'A date is not valid'],
   '22008': [400, 'A date is out of range'],
+  // JavaScript writes an instant after the year 9999 as "+010000-…", which PostgreSQL reads as a time zone displacement.
+  '22009': [400, 'A date is out of range'],
+  '22015': [400, 'A time span is out of range'],
   '22021': [400, 'Text may not contain NUL characters'],
   '22P05': [400, 'Text may not contain NUL characters'],
   // A deadlock left after a write was tried again several times (db/database.ts).
@@ -64,6 +70,11 @@ export default fp(
       if (known) {
         if (code && code in databaseErrors) request.log.info({ code }, 'database rejected input');
         return reply.code(known[0]).send({ message: known[1] });
+      }
+      if (code === storageFullState) {
+        request.log.error({ err: error }, `no space left in ${app.database.storage}: writes fail until space is freed`);
+        reply.header('retry-after', String(storageFullRetryAfterSeconds));
+        return reply.code(503).send({ message: storageFullMessage });
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unreachable');

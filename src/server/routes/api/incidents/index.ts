@@ -36,9 +36,7 @@ const incidents: FastifyPluginAsyncZod = async (app) => {
     '/export',
     { schema: { tags, querystring: incidentExportQuery, produces: ['text/csv'], response: { 400: errorSchema } } },
     async (request, reply) => {
-      sendCsv(reply, 'incidents', incidentColumns, app.repos.incidents.exportAll(request.query));
-      // Returned, so Fastify waits for the stream instead of answering the handler's undefined.
-      return reply;
+      return sendCsv(reply, 'incidents', incidentColumns, app.repos.incidents.exportAll(request.query));
     },
   );
 

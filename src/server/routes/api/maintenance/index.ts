@@ -36,8 +36,7 @@ const maintenance: FastifyPluginAsyncZod = async (app) => {
     '/export',
     { schema: { tags, querystring: scheduleListQuery, produces: ['text/csv'], response: { 400: errorSchema } } },
     async (request, reply) => {
-      sendCsv(reply, 'maintenance', scheduleColumns, oneBatch(app.repos.schedules.list(request.query)));
-      return reply;
+      return sendCsv(reply, 'maintenance', scheduleColumns, oneBatch(app.repos.schedules.list(request.query)));
     },
   );
 

@@ -36,9 +36,7 @@ const tickets: FastifyPluginAsyncZod = async (app) => {
     '/export',
     { schema: { tags, querystring: ticketExportQuery, produces: ['text/csv'], response: { 400: errorSchema } } },
     async (request, reply) => {
-      sendCsv(reply, 'tickets', ticketColumns, app.repos.tickets.exportAll(request.query));
-      // Returned, so Fastify waits for the stream instead of answering the handler's undefined.
-      return reply;
+      return sendCsv(reply, 'tickets', ticketColumns, app.repos.tickets.exportAll(request.query));
     },
   );
 
