@@ -125,6 +125,17 @@ export default defineConfig(
     },
   },
   {
+    // The screens' live queries are counted, so that a first sync gives them their turn (data/screen-reads.ts).
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/data/use-live-query.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'dexie-react-hooks', message: 'Use useLiveQuery from data/use-live-query.ts.' }] },
+      ],
+    },
+  },
+  {
     files: ['sw/**/*.ts'],
     languageOptions: {
       globals: globals.serviceworker,

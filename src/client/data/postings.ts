@@ -30,7 +30,7 @@ export type ListChanges = Map<string, ListChange>;
 function note(changes: ListChanges, table: string, tokens: Iterable<string>, slot: number, kind: 'add' | 'remove') {
   const shard = shardOf(slot);
   for (const token of tokens) {
-    const id = `${token}\u0000${shard}`;
+    const id = `${table}\u0000${token}\u0000${shard}`;
     let change = changes.get(id);
     if (!change) changes.set(id, (change = { key: [table, token, shard], add: [], remove: [] }));
     change[kind].push(slot - shard * shardSpan);

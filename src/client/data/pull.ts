@@ -6,6 +6,7 @@ import { syncPage, type SyncPage } from '../../shared/schemas/sync.ts';
 import { ticket } from '../../shared/schemas/ticket.ts';
 import { ApiError, createApi, type Transport } from '../lib/api.ts';
 import type { LocalDatabase } from './db.ts';
+import { screensHadTheirTurn } from './screen-reads.ts';
 import { recordCount, storePage } from './store-page.ts';
 import type { SyncStatusStore } from './sync-status.ts';
 import { readSyncPosition, type SnapshotPosition, type SyncPosition } from './sync-position.ts';
@@ -84,7 +85,8 @@ function advance({ log, snapshot }: SyncPosition, page: SyncPage): { position: S
 /**
  * Brings what changed on the server in this device's working set (src/docs/offline-sync.md): a
  * snapshot under way first, newest first, then the log. The next page is asked for while the last
- * one is stored. Returns the number of records received, or null when the server could not be reached.
+ * one is stored, and each is stored once the screens' reads have answered. Returns the number of
+ * records received, or null when the server could not be reached.
  */
 export async function pullChanges(
   db: LocalDatabase,
@@ -116,6 +118,7 @@ export async function pullChanges(
       next = hasMore ? request(api, after, limit, windowDays) : null;
       // An answer nobody waits for would be reported as unhandled when the network drops.
       next?.catch(() => {});
+      await screensHadTheirTurn();
       await storePage(db, page, after);
       position = after;
       received += recordCount(page);

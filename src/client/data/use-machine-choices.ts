@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './use-live-query.ts';
 import type { Machine } from '../../shared/schemas/machine.ts';
 import { localDb, type Local } from './db.ts';
 

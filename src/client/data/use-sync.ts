@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './use-live-query.ts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { localDb, type OutboxEntry } from './db.ts';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from './use-live-query.ts';
 import { useEffect, useState } from 'react';
 import { defaultWindowDays } from '../../shared/working-set.ts';
 import { browserTransport } from '../lib/api.ts';

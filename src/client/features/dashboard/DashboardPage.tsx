@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CircleCheck, ClipboardList, Factory, OctagonAlert } from 'lucide-react';
 import { Badge, priorityTone, severityTone } from '../../components/ui/Badge.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/use-live-query.ts';
 import { inboxDays } from '../../../shared/inbox.ts';
 import { localDb } from '../../data/db.ts';
 import { dueEntries, inboxItems, type InboxItem } from './inbox-entries.ts';

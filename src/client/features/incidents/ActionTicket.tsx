@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/use-live-query.ts';
 import { useState } from 'react';
 import { actionTicketId } from '../../../shared/incident-actions.ts';
 import type { IncidentAction } from '../../../shared/schemas/incident-action.ts';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/use-live-query.ts';
 import { useState } from 'react';
 import { isOverdue } from '../../../shared/incident-actions.ts';
 import { actionStatusTone, Badge } from '../../components/ui/Badge.tsx';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/use-live-query.ts';
 import { localDb } from '../../data/db.ts';
 import { readIncidentPage, type IncidentFilters, type IncidentPage, type LocalIncident } from './incident-list.ts';
 

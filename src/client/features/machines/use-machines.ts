@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/use-live-query.ts';
 import { openTicketStatuses } from '../../../shared/open-records.ts';
 import type { Schedule } from '../../../shared/schemas/schedule.ts';
 import type { Ticket } from '../../../shared/schemas/ticket.ts';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/use-live-query.ts';
 import { failTicketId } from '../../../shared/checklist.ts';
 import type { ChecklistItem } from '../../../shared/schemas/schedule.ts';
 import { Badge, ticketStatusTone } from '../../components/ui/Badge.tsx';

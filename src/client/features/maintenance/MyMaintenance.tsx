@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/use-live-query.ts';
 import { useState } from 'react';
 import { Badge, scheduleStatusTone } from '../../components/ui/Badge.tsx';
 import { Panel } from '../../components/ui/Panel.tsx';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/use-live-query.ts';
 import { waitsForHours } from '../../../shared/recurrence.ts';
 import { localDb } from '../../data/db.ts';
 import type { LocalSchedule } from './schedule-list.ts';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/use-live-query.ts';
 import { ClipboardX, ShieldAlert } from 'lucide-react';
 import type { TicketSource as Source } from '../../../shared/schemas/ticket.ts';
 import { localDb } from '../../data/db.ts';

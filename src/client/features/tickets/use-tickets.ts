@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/use-live-query.ts';
 import { localDb } from '../../data/db.ts';
 import { readTicketPage, type LocalTicket, type TicketFilters, type TicketPage } from './ticket-list.ts';
 

@@ -1,0 +1,74 @@
+import { liveQuery } from 'dexie';
+import { expect, it } from 'vitest';
+import { pullChanges } from '../../src/client/data/pull.ts';
+import { countListed } from '../../src/client/data/read-postings.ts';
+import { allToken } from '../../src/client/data/record-tokens.ts';
+import { countedRead } from '../../src/client/data/screen-reads.ts';
+import { noTicketFilters, readTicketPage } from '../../src/client/features/tickets/ticket-list.ts';
+import { useLiveDevice } from './helpers/device.ts';
+
+const device = useLiveDevice('maintenance_engineer');
+
+async function raise(path: 'tickets' | 'incidents', count: number, machine: string) {
+  const records: { _id: string; ticketNumber?: string }[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const payload =
+      path === 'tickets'
+        ? { title: `Coiler mandrel ${index}`, description: 'Oil under the gearbox', machine }
+        : {
+            title: `Slip at the casting pit ${index}`,
+            description: 'Wet floor',
+            location: 'Casthouse',
+            department: 'Casting',
+            incidentDate: new Date().toISOString(),
+          };
+    const response = await device.server.t.app.inject({
+      method: 'POST',
+      url: `/api/${path}`,
+      headers: device.admin.headers,
+      payload,
+    });
+    records.push(response.json());
+  }
+  return records;
+}
+
+const pull = (limit: number) => pullChanges(device.db, device.network.transport, device.status, limit);
+
+it('lists every record of a page once, in its own table’s lists, and finds it by its number', async () => {
+  const machine = (await device.server.createMachine(device.admin))._id;
+  const tickets = await raise('tickets', 5, machine);
+  await raise('incidents', 4, machine);
+  expect(await pull(3)).not.toBeNull();
+
+  for (const [name, table] of [
+    ['tickets', device.db.tickets],
+    ['incidents', device.db.incidents],
+  ] as const) {
+    expect(await countListed(device.db.postings, name, allToken), name).toBe(await table.count());
+  }
+  const number = tickets[2]!.ticketNumber!;
+  const found = await readTicketPage(device.db, { ...noTicketFilters, search: number.replace(/^\D+0*/, '') }, 1);
+  expect(found.tickets.map((ticket) => ticket.ticketNumber)).toContain(number);
+});
+
+it('gives the screens’ live queries their turn between pages, so a list shows the records as they arrive', async () => {
+  const machine = (await device.server.createMachine(device.admin))._id;
+  await raise('tickets', 8, machine);
+  const shown: number[] = [];
+  // A list read as slow as on a busy tablet: longer than the device takes to store a page here.
+  const slowList = async () => {
+    const { total } = await readTicketPage(device.db, noTicketFilters, 1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    return total;
+  };
+  const subscription = liveQuery(async () => await countedRead(slowList)).subscribe({
+    next: (total) => shown.push(total),
+  });
+
+  expect(await pull(2)).not.toBeNull();
+  await expect.poll(() => shown.at(-1)).toBe(await device.db.tickets.count());
+  subscription.unsubscribe();
+  // The list answered while the sync went on, not only once it had ended.
+  expect(new Set(shown).size).toBeGreaterThan(2);
+});
