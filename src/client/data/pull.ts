@@ -92,7 +92,7 @@ export async function pullChanges(
   db: LocalDatabase,
   transport: Transport,
   status: SyncStatusStore,
-  limit = 1000,
+  limit = 2000,
 ): Promise<number | null> {
   const api = createApi(transport);
   const windowDays = await readWindowDays(db);

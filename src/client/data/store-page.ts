@@ -22,7 +22,7 @@ const pageKeys: [SyncEntity, keyof Pick<SyncPage, 'machines' | 'tickets' | 'inci
  * Rows and lists written per request batch. Each batch is one short task: IndexedDB serialises a
  * value as it is put, and the screen gets a turn between batches while their requests are pending.
  */
-const batchSize = 200;
+const batchSize = 100;
 
 export const recordCount = (page: SyncPage): number =>
   pageKeys.reduce((sum, [, key]) => sum + page[key].length, 0);
