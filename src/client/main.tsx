@@ -1,44 +1,38 @@
 import './lib/zod-config.ts';
-import { useIsRestoring } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, type CSSProperties } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from 'sonner';
 import { FullPageSpinner } from './components/ui/Spinner.tsx';
-import { followSessionOfOtherTabs } from './data/session.ts';
-import { persistOptions, queryClient } from './lib/query-client.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
-import { router } from './router.tsx';
+import { LoginWhileAppLoads } from './LoginWhileAppLoads.tsx';
+import { readToken } from './lib/token.ts';
 import './styles.css';
 
-/** The router starts once the saved query cache (the last known user) is back, so guards see it. */
-function App() {
-  return useIsRestoring() ? <FullPageSpinner /> : <RouterProvider router={router} />;
+const root = createRoot(document.getElementById('root')!);
+
+/** The app's code is most of the JavaScript: it loads after this small script has drawn something. */
+async function showApp() {
+  const { App } = await import('./app.tsx');
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-      <App />
-      {/*
-        Top right, covering no control: on a tablet or desktop a narrower toast sits in the top bar just
-        left of its controls (layout/use-toast-clearance.ts measures them), over empty bar; on a phone it
-        spans the width over the page title, above the actions that wrap under it.
-      */}
-      <Toaster
-        position="top-right"
-        visibleToasts={20}
-        duration={4000}
-        offset={{ top: 6, right: 'var(--top-bar-actions, 16px)' }}
-        mobileOffset={{ top: 72 }}
-        style={{ '--width': 'min(320px, calc(100vw - var(--top-bar-actions, 16px) - 72px))' } as CSSProperties}
-        richColors
-        closeButton
-      />
-    </PersistQueryClientProvider>
-  </StrictMode>,
-);
+if (location.pathname === '/login' && !readToken()) {
+  root.render(
+    <StrictMode>
+      <LoginWhileAppLoads onSignedIn={() => void showApp()} />
+    </StrictMode>,
+  );
+} else {
+  root.render(<FullPageSpinner />);
+  void showApp();
+}
 
-followSessionOfOtherTabs(queryClient);
-registerServiceWorker();
+// Whichever screen shows first, once the page has loaded (its code is not needed to draw): the worker
+// precaches the app for offline starts and makes /login installable.
+window.addEventListener(
+  'load',
+  () => void import('./lib/service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker()),
+  { once: true },
+);

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
@@ -34,6 +35,38 @@ describe('sign up and sign in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${e2e.server.url}/`);
     await page.getByText('Login successful!').waitFor();
+    await context.close();
+  });
+});
+
+describe('the sign-in screen drawn before the app', () => {
+  /** Whether the page fetched the app's code (src/client/app.tsx), which the sign-in form does without. */
+  const appLoaded = (page: Page) =>
+    page.evaluate(() =>
+      performance.getEntriesByType('resource').some(({ name }) => /\/assets\/app-[\w-]+\.js$/.test(name)),
+    );
+
+  it('loads the app once the person turns to the form', async () => {
+    const context = await newContext(e2e.browser);
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.url}/login`);
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.waitForLoadState('load');
+    expect(await appLoaded(page)).toBe(false);
+    await page.getByLabel('Email').focus();
+    await expect.poll(() => appLoaded(page)).toBe(true);
+    await context.close();
+  });
+
+  it('goes on to the dashboard when another tab signs in', async () => {
+    const context = await newContext(e2e.browser);
+    const waiting = await context.newPage();
+    await waiting.goto(`${e2e.server.url}/login`);
+    await waiting.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await appLoaded(waiting)).toBe(false);
+    await signIn(await context.newPage(), e2e.server.url, 'operator');
+    await waiting.waitForURL(`${e2e.server.url}/`);
+    await waiting.getByRole('navigation').first().getByRole('link', { name: 'Tickets' }).waitFor();
     await context.close();
   });
 });

@@ -33,9 +33,14 @@ export function clearToken(): void {
   localStorage.removeItem(lastUserKey);
 }
 
-/** Calls back when another tab signs in or out (the `storage` event fires only in the other tabs). */
-export function onTokenChangeInOtherTab(listener: () => void): void {
-  window.addEventListener('storage', (event) => {
+/**
+ * Calls back when another tab signs in or out (the `storage` event fires only in the other tabs);
+ * answers a function that stops listening.
+ */
+export function onTokenChangeInOtherTab(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
     if (event.key === tokenKey || event.key === null) listener();
-  });
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }

@@ -1,28 +1,43 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { departments, roleLabels, roles, type Role } from '../../../shared/enums.ts';
-import { loginBody, registerBody } from '../../../shared/schemas/user.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field, Input, Select } from '../../components/ui/Field.tsx';
 import { fieldErrors } from '../../lib/validation.ts';
+import { onFirstInteraction } from '../../lib/on-first-interaction.ts';
 import { PasswordInput } from './PasswordInput.tsx';
-import { useLogin, useRegister } from './use-auth-mutations.ts';
+import type { AuthRequest } from './sign-in.ts';
 
-type Mode = 'signin' | 'signup';
+type Mode = AuthRequest['mode'];
 
 const emptyForm = { name: '', email: '', password: '', role: 'operator' as Role, department: '', phone: '' };
 type FormValues = typeof emptyForm;
 
 const roleOptions = roles.map((role) => ({ value: role, label: roleLabels[role] }));
 
-/** One form that toggles between sign in and sign up (spec section 2). */
-export function AuthForm() {
+const loadSchemas = () => import('../../../shared/schemas/user.ts');
+
+/** The values as the shared schema reads them, or the first error of each field. */
+async function check(mode: Mode, values: FormValues): Promise<AuthRequest | { errors: Record<string, string> }> {
+  const { loginBody, registerBody } = await loadSchemas();
+  if (mode === 'signup') {
+    const parsed = registerBody.safeParse(values);
+    return parsed.success ? { mode, body: parsed.data } : { errors: fieldErrors(parsed.error) };
+  }
+  const parsed = loginBody.safeParse(values);
+  return parsed.success ? { mode, body: parsed.data } : { errors: fieldErrors(parsed.error) };
+}
+
+/**
+ * One form that toggles between sign in and sign up (spec section 2). The shared schemas that check
+ * its values (zod) load when the person first turns to the form, not with the screen.
+ */
+export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Promise<unknown> }) {
   const [mode, setMode] = useState<Mode>('signin');
   const [values, setValues] = useState<FormValues>(emptyForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const login = useLogin();
-  const register = useRegister();
-  const isSubmitting = login.isPending || register.isPending;
+  const [isSubmitting, setSubmitting] = useState(false);
   const isSignUp = mode === 'signup';
+  useEffect(() => onFirstInteraction(() => void loadSchemas()), []);
 
   const bind = (name: keyof FormValues) => ({
     name,
@@ -34,16 +49,15 @@ export function AuthForm() {
     },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isSignUp) {
-      const parsed = registerBody.safeParse(values);
-      if (parsed.success) register.mutate(parsed.data);
-      else setErrors(fieldErrors(parsed.error));
-    } else {
-      const parsed = loginBody.safeParse(values);
-      if (parsed.success) login.mutate(parsed.data);
-      else setErrors(fieldErrors(parsed.error));
+    setSubmitting(true);
+    try {
+      const checked = await check(mode, values);
+      if ('errors' in checked) setErrors(checked.errors);
+      else await onSubmit(checked);
+    } finally {
+      setSubmitting(false);
     }
   };
 
@@ -53,7 +67,7 @@ export function AuthForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <h2 className="text-lg font-semibold text-slate-900">
         {isSignUp ? 'Create your account' : 'Sign in to your account'}
       </h2>

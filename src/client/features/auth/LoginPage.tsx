@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Factory } from 'lucide-react';
 import { useEffect } from 'react';
 import { FullPageSpinner } from '../../components/ui/Spinner.tsx';
-import { AuthForm } from './AuthForm.tsx';
 import { useSession } from '../../data/session.ts';
+import { LoginScreen } from './LoginScreen.tsx';
+import { signIn } from './sign-in.ts';
 
 function RedirectToDashboard() {
   const navigate = useNavigate();
@@ -13,24 +14,11 @@ function RedirectToDashboard() {
   return <FullPageSpinner label="Redirecting to dashboard..." />;
 }
 
+/** /login inside the app: after a sign-out, or for a visitor the guard sent here; signed in, the dashboard. */
 export function LoginPage() {
+  const queryClient = useQueryClient();
   const { user, isLoading } = useSession();
   if (isLoading) return <FullPageSpinner />;
   if (user) return <RedirectToDashboard />;
-
-  return (
-    <main className="flex min-h-dvh items-start justify-center bg-slate-100 px-4 py-10 sm:items-center">
-      <div className="w-full max-w-md">
-        <div className="mb-6 flex flex-col items-center gap-3 text-center">
-          <span className="flex size-14 items-center justify-center rounded-2xl bg-slate-900 text-white">
-            <Factory aria-hidden="true" className="size-7" />
-          </span>
-          <h1 className="text-2xl font-bold text-balance text-slate-900">Industrial Maintenance &amp; Safety Portal</h1>
-        </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <AuthForm />
-        </div>
-      </div>
-    </main>
-  );
+  return <LoginScreen onSubmit={(request) => signIn(queryClient, request)} />;
 }

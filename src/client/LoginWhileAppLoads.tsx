@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { LoginScreen } from './features/auth/LoginScreen.tsx';
+import type { AuthRequest } from './features/auth/sign-in.ts';
+import { onFirstInteraction } from './lib/on-first-interaction.ts';
+import { onTokenChangeInOtherTab, readToken } from './lib/token.ts';
+
+const loadApp = () => import('./app.tsx');
+
+/**
+ * The sign-in screen for a signed-out visitor of /login, drawn from a small script: the app's code
+ * (router, query cache, toasts) loads when the person first turns to the form, while they type.
+ * Signed in, here or in another tab, `onSignedIn` draws the app, which goes on to the dashboard.
+ */
+export function LoginWhileAppLoads({ onSignedIn }: { onSignedIn: () => void }) {
+  const [app, setApp] = useState<Awaited<ReturnType<typeof loadApp>> | null>(null);
+  useEffect(() => onFirstInteraction(() => void loadApp().then(setApp)), []);
+  useEffect(
+    () =>
+      onTokenChangeInOtherTab(() => {
+        if (readToken()) onSignedIn();
+      }),
+    [onSignedIn],
+  );
+
+  const submit = async (request: AuthRequest) => {
+    const { signIn } = await loadApp();
+    if (await signIn(request)) onSignedIn();
+  };
+
+  return (
+    <>
+      <LoginScreen onSubmit={submit} />
+      {/* A failed sign-in is a toast, as in the app. */}
+      {app && <app.Toasts />}
+    </>
+  );
+}

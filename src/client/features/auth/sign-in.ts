@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { LoginBody, registerBody } from '../../../shared/schemas/user.ts';
+import { sessionKey } from '../../data/session.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { requestPersistentStorage } from '../../lib/storage.ts';
+import { rememberUser, saveToken } from '../../lib/token.ts';
+
+/** What the sign-in form sends once the shared schema accepted it: a sign-in or a registration. */
+export type AuthRequest = { mode: 'signin'; body: LoginBody } | { mode: 'signup'; body: z.output<typeof registerBody> };
+
+const modes = {
+  signin: { path: 'auth/login', success: 'Login successful!', fallback: 'Invalid email or password' },
+  signup: { path: 'auth/register', success: 'Registration successful!', fallback: 'Registration failed' },
+} as const;
+
+/**
+ * Signs in or registers (spec section 2): the token and the user are stored where every start reads
+ * them and become the session of `queryClient`; the outcome is a toast. Answers whether it succeeded.
+ */
+export async function signIn(queryClient: QueryClient, { mode, body }: AuthRequest): Promise<boolean> {
+  const { path, success, fallback } = modes[mode];
+  try {
+    const { authResponse } = await import('../../../shared/schemas/user.ts');
+    const { token, user } = await api.post(path, { json: body }).json(authResponse);
+    saveToken(token);
+    rememberUser(user);
+    queryClient.setQueryData(sessionKey, user);
+    notify.success(success);
+    requestPersistentStorage();
+    return true;
+  } catch (error) {
+    notify.error(error, fallback);
+    return false;
+  }
+}
