@@ -3,8 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fetchOlder, keepOpened, openRecord } from '../../src/client/data/older-records.ts';
 import { pullChanges } from '../../src/client/data/pull.ts';
 import { queueChange } from '../../src/client/data/writes.ts';
-import { readSyncPosition } from '../../src/client/data/sync-position.ts';
-import { isPruneDue, pinRecord, pruneWorkingSet, setWindowDays } from '../../src/client/data/working-set.ts';
+import { startingPosition } from '../../src/client/data/sync-position.ts';
+import {
+  isPruneDue,
+  pinRecord,
+  pruneWorkingSet,
+  readWindowDays,
+  setWindowDays,
+} from '../../src/client/data/working-set.ts';
 import { ticketStatus } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
 
@@ -40,6 +46,8 @@ const syncRequests = () =>
     .filter((request) => request.url.includes('/api/sync?'))
     .map((request) => Object.fromEntries(new URL(request.url).searchParams));
 const has = async (id: string) => (await device.db.tickets.get(id)) !== undefined;
+/** Where the next pull for the device's window starts. */
+const position = async () => startingPosition(device.db, await readWindowDays(device.db));
 const daysLater = (days: number) => new Date(Date.now() + days * 86_400_000);
 const ageOnServer = (id: string, days: number) =>
   device.server.t.database.db.execute(
@@ -85,13 +93,13 @@ describe('the first sync', () => {
     expect(asked.slice(historyAt).map((request) => request.snapshot)).not.toContain('core');
     expect(asked[logAt]!.cursor).toBe(asked[1]!.mark);
     for (const id of [...open, ...closed, newest]) expect(await has(id)).toBe(true);
-    const position = await readSyncPosition(device.db);
-    expect(position.snapshot).toBeUndefined();
-    expect(position.log).toBe(asked[1]!.mark);
+    const after = await position();
+    expect(after.snapshot).toBeUndefined();
+    expect(after.log).toBe(asked[1]!.mark);
 
     device.network.sent.length = 0;
     expect(await pull()).toBe(0);
-    expect(syncRequests()).toEqual([expect.objectContaining({ cursor: (await readSyncPosition(device.db)).log })]);
+    expect(syncRequests()).toEqual([expect.objectContaining({ cursor: (await position()).log })]);
   });
 
   it('resumes after a reload in the middle where it stopped, without fetching again what it stored', async () => {
@@ -102,7 +110,7 @@ describe('the first sync', () => {
     });
     expect(await pull(2)).toBeNull();
     cut();
-    const stopped = (await readSyncPosition(device.db)).snapshot!;
+    const stopped = (await position()).snapshot!;
     expect(stopped.scope).toBe('core');
     expect(stopped.after).toBeTruthy();
     expect(stopped.expected).toBeGreaterThanOrEqual(8);
@@ -116,7 +124,7 @@ describe('the first sync', () => {
     expect(syncRequests()[0]).toMatchObject({ snapshot: 'core', mark: stopped.mark, after: stopped.after });
     const fetchedAgain = answers.flatMap((answer) => answer.all).filter((id) => stored.has(id));
     expect(fetchedAgain).toEqual([]);
-    expect(await readSyncPosition(device.db)).toEqual({ log: stopped.mark });
+    expect(await position()).toEqual({ windowDays: 180, log: stopped.mark });
   });
 
   it('shows its progress: records stored against those the server counted', async () => {
@@ -128,11 +136,14 @@ describe('the first sync', () => {
     });
     await pull(2);
     stop();
-    expect(seen.length).toBeGreaterThan(1);
-    const { expected } = seen[0]!;
-    expect(seen.map((progress) => progress.expected)).toEqual(seen.map(() => expected));
-    expect(seen.map((progress) => progress.stored)).toEqual(
-      seen.map((progress) => progress.stored).sort((a, b) => a - b),
+    // Before the first page the pill says a download has begun; from then on the server's count is known.
+    expect(seen[0]).toEqual({ stored: 0, expected: 0 });
+    const counted = seen.filter((progress) => progress.expected > 0);
+    expect(counted.length).toBeGreaterThan(1);
+    const { expected } = counted[0]!;
+    expect(counted.map((progress) => progress.expected)).toEqual(counted.map(() => expected));
+    expect(counted.map((progress) => progress.stored)).toEqual(
+      counted.map((progress) => progress.stored).sort((a, b) => a - b),
     );
     const tables = [device.db.machines, device.db.tickets, device.db.incidents, device.db.schedules];
     expect((await Promise.all(tables.map((table) => table.count()))).reduce((a, b) => a + b)).toBe(expected);
@@ -142,8 +153,8 @@ describe('the first sync', () => {
   it('a device of an earlier version goes on from its lowest cursor; a history never finished comes by snapshot', async () => {
     const closed = await ticket('Closed');
     await pull();
-    const { log } = await readSyncPosition(device.db);
-    await device.db.meta.bulkDelete(['sync:log']);
+    const { log } = await position();
+    await device.db.meta.bulkDelete(['sync:log', 'sync:windowDays']);
     await device.db.meta.bulkPut([
       { key: 'cursor:core', value: log },
       { key: 'cursor:history:180', value: String(Number(log) - 1) },
@@ -153,7 +164,7 @@ describe('the first sync', () => {
     expect(syncRequests()[0]).toMatchObject({ cursor: String(Number(log) - 1) });
     expect(await has(closed)).toBe(true);
 
-    await device.db.meta.bulkDelete(['sync:log']);
+    await device.db.meta.bulkDelete(['sync:log', 'sync:windowDays']);
     await device.db.meta.put({ key: 'cursor:core', value: log });
     device.network.sent.length = 0;
     await pull();
@@ -201,7 +212,7 @@ describe('pruning', () => {
     await pruneWorkingSet(device.db);
     expect(await isPruneDue(device.db)).toBe(false);
     expect(await isPruneDue(device.db, Date.now() + 3_600_000)).toBe(true);
-    const { log } = await readSyncPosition(device.db);
+    const { log } = await position();
 
     await setWindowDays(device.db, 365);
     expect(await isPruneDue(device.db)).toBe(true);
@@ -217,6 +228,26 @@ describe('pruning', () => {
     expect(syncRequests()).toEqual([expect.objectContaining({ cursor: log, windowDays: '90' })]);
     expect(await pruneWorkingSet(device.db)).toBeGreaterThanOrEqual(1);
     expect(await has(old)).toBe(false);
+  });
+});
+
+describe('a longer window chosen while a pull is under way', () => {
+  it('is not lost: the pull goes on as it planned, and the next one brings what the window adds', async () => {
+    const old = await ticket('Closed');
+    await ageOnServer(old, 200);
+    await pull();
+    const slow = device.network.holdNext('/sync');
+    const pulling = pull();
+    await slow.answered;
+    await setWindowDays(device.db, 365);
+    slow.release();
+    expect(await pulling).not.toBeNull();
+    expect(await has(old)).toBe(false);
+    expect((await position()).snapshot).toMatchObject({ scope: 'core' });
+
+    await pull();
+    expect(await has(old)).toBe(true);
+    expect((await position()).snapshot).toBeUndefined();
   });
 });
 

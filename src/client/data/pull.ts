@@ -9,13 +9,10 @@ import type { LocalDatabase } from './db.ts';
 import { screensHadTheirTurn } from './screen-reads.ts';
 import { recordCount, storePage } from './store-page.ts';
 import type { SyncStatusStore } from './sync-status.ts';
-import { readSyncPosition, type SnapshotPosition, type SyncPosition } from './sync-position.ts';
+import { startingPosition, type SnapshotPosition, type SyncPosition } from './sync-position.ts';
 import { readWindowDays, yieldToUi } from './working-set.ts';
 
 type Api = ReturnType<typeof createApi>;
-
-/** Where a device without a position starts: the core scope's snapshot, its mark set by the first page. */
-const firstSync: SyncPosition = { snapshot: { scope: 'core', mark: '', expected: 0, stored: 0 } };
 
 /** Tickets and incidents on a first sync's first page: few, so that the newest work shows soon. */
 const firstPageLimit = 200;
@@ -65,21 +62,22 @@ async function request(api: Api, { log, snapshot }: SyncPosition, limit: number,
 }
 
 /** The position after a page, and whether the feed has more to bring. */
-function advance({ log, snapshot }: SyncPosition, page: SyncPage): { position: SyncPosition; hasMore: boolean } {
-  if (!snapshot) return { position: { log: page.cursor }, hasMore: page.hasMore };
+function advance({ log, snapshot, windowDays }: SyncPosition, page: SyncPage) {
+  if (!snapshot) return { position: { windowDays, log: page.cursor }, hasMore: page.hasMore };
   const progress: SnapshotPosition = {
     ...snapshot,
     mark: page.cursor,
     expected: page.total ?? snapshot.expected,
     stored: snapshot.stored + recordCount(page),
   };
-  if (page.hasMore) return { position: { log, snapshot: { ...progress, after: page.after } }, hasMore: true };
+  if (page.hasMore) return { position: { windowDays, log, snapshot: { ...progress, after: page.after } }, hasMore: true };
   if (snapshot.scope === 'core') {
     const { after: _, ...next } = progress;
-    return { position: { log, snapshot: { ...next, scope: 'history' } }, hasMore: true };
+    return { position: { windowDays, log, snapshot: { ...next, scope: 'history' as const } }, hasMore: true };
   }
-  // Both scopes are stored: the log goes on from the mark.
-  return { position: { log: page.cursor }, hasMore: true };
+  // Both scopes are stored: the log goes on from the mark, or from where it stood (a longer window's
+  // snapshot is under a mark the log had reached).
+  return { position: { windowDays, log: log ?? page.cursor }, hasMore: true };
 }
 
 /**
@@ -96,11 +94,11 @@ export async function pullChanges(
 ): Promise<number | null> {
   const api = createApi(transport);
   const windowDays = await readWindowDays(db);
-  const stored = await readSyncPosition(db);
-  let position = stored.log === undefined && !stored.snapshot ? firstSync : stored;
+  let position = await startingPosition(db, windowDays);
   const started = performance.now();
   let received = 0;
-  status.set({ isPulling: true, pulledRecords: 0 });
+  const downloading = position.snapshot && { ...position.snapshot, perSecond: null };
+  status.set({ isPulling: true, pulledRecords: 0, download: downloading ?? null });
   let next: Promise<SyncPage> | null = request(api, position, limit, windowDays);
   try {
     while (next) {

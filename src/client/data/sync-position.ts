@@ -1,14 +1,14 @@
-import type { SyncScope } from '../../shared/working-set.ts';
+import { maxWindowDays, type SyncScope } from '../../shared/working-set.ts';
 import type { LocalDatabase } from './db.ts';
 
 /**
  * Where this device stands in the feed (src/docs/offline-sync.md): the log's cursor once the first
- * sync has ended, and a snapshot while one is under way. Both are stored with the page they follow,
- * so a reload goes on where the last stored page ended.
+ * sync has ended, a snapshot while one is under way, and the window the records were brought for.
+ * The position is stored with the page it follows, so a reload goes on where the last page ended.
  */
 export interface SnapshotPosition {
   scope: SyncScope;
-  /** The high-water mark: the log goes on from it once both scopes are stored. */
+  /** The high-water mark: the log goes on from it once both scopes are stored ('' before the first page). */
   mark: string;
   /** The last stored record's position in the snapshot's order; none before the scope's first page. */
   after?: string;
@@ -19,60 +19,65 @@ export interface SnapshotPosition {
 }
 
 export interface SyncPosition {
+  windowDays: number;
   log?: string;
   snapshot?: SnapshotPosition;
 }
 
-const logKey = 'sync:log';
-const snapshotKey = 'sync:snapshot';
+const keys = { log: 'sync:log', snapshot: 'sync:snapshot', windowDays: 'sync:windowDays' } as const;
 
-export async function readSyncPosition(db: LocalDatabase): Promise<SyncPosition> {
+const snapshotFrom = (mark: string): SnapshotPosition => ({ scope: 'core', mark, expected: 0, stored: 0 });
+
+/**
+ * Where a pull for `windowDays` starts: where the last one stopped; a first sync on a device with
+ * none; and a snapshot under the log's cursor when the window grew since the records were brought
+ * (a snapshot under way starts its scopes again), as the records it adds came by no feed.
+ */
+export async function startingPosition(db: LocalDatabase, windowDays: number): Promise<SyncPosition> {
   await migrateCursors(db);
-  const [log, snapshot] = await db.meta.bulkGet([logKey, snapshotKey]);
-  return { log: log?.value as string | undefined, snapshot: snapshot?.value as SnapshotPosition | undefined };
+  const [log, snapshot, broughtFor] = (await db.meta.bulkGet(Object.values(keys))).map((row) => row?.value);
+  const stored = {
+    log: log as string | undefined,
+    snapshot: snapshot as SnapshotPosition | undefined,
+    windowDays: (broughtFor as number | undefined) ?? windowDays,
+  };
+  const mark = stored.snapshot?.mark ?? stored.log;
+  if (mark === undefined) return { windowDays, snapshot: snapshotFrom('') };
+  if (stored.windowDays < windowDays) return { windowDays, log: stored.log, snapshot: snapshotFrom(mark) };
+  return { ...stored, windowDays };
 }
 
 /** Call inside a transaction over `meta`: the position moves with the page it follows. */
 export async function writeSyncPosition(db: LocalDatabase, position: SyncPosition): Promise<void> {
-  await db.meta.bulkDelete([logKey, snapshotKey]);
-  if (position.log !== undefined) await db.meta.put({ key: logKey, value: position.log });
-  if (position.snapshot) await db.meta.put({ key: snapshotKey, value: position.snapshot });
-}
-
-/**
- * A longer window: the records it adds come by a snapshot of the working set under the log's cursor,
- * after which the log goes on from the same cursor (a snapshot under way starts its scopes again).
- */
-export async function resnapshot(db: LocalDatabase): Promise<void> {
-  await db.transaction('rw', db.meta, async () => {
-    const { log, snapshot } = await readSyncPosition(db);
-    const mark = snapshot?.mark ?? log;
-    if (mark === undefined) return;
-    await writeSyncPosition(db, { log, snapshot: { scope: 'core', mark, expected: 0, stored: 0 } });
-  });
+  await db.meta.bulkDelete([keys.log, keys.snapshot]);
+  await db.meta.put({ key: keys.windowDays, value: position.windowDays });
+  if (position.log !== undefined) await db.meta.put({ key: keys.log, value: position.log });
+  if (position.snapshot) await db.meta.put({ key: keys.snapshot, value: position.snapshot });
 }
 
 /**
  * Devices of earlier versions kept one cursor (`cursor`), then one per scope (`cursor:core`,
  * `cursor:history:<days>`). Each held every change up to its cursor, so the log goes on from the
- * lowest; a history never finished is brought by a snapshot under the core cursor.
+ * lowest, for the window of that history; a history never finished is brought by a snapshot under the
+ * core cursor.
  */
 async function migrateCursors(db: LocalDatabase): Promise<void> {
-  const keys = (await db.meta.toCollection().primaryKeys()).filter((key) => key === 'cursor' || key.startsWith('cursor:'));
-  if (keys.length === 0) return;
+  const old = (await db.meta.toCollection().primaryKeys()).filter((key) => key === 'cursor' || key.startsWith('cursor:'));
+  if (old.length === 0) return;
   await db.transaction('rw', db.meta, async () => {
-    const rows = await db.meta.bulkGet(keys);
+    const rows = await db.meta.bulkGet(old);
     const cursorOf = (match: (key: string) => boolean) =>
       rows.find((row) => row && match(row.key))?.value as string | undefined;
     const single = cursorOf((key) => key === 'cursor');
     const core = cursorOf((key) => key === 'cursor:core');
     const history = cursorOf((key) => key.startsWith('cursor:history:'));
-    const lowest = [single, core !== undefined && history !== undefined ? lowerOf(core, history) : undefined];
-    const log = lowest.find((cursor) => cursor !== undefined);
-    if (log !== undefined) await writeSyncPosition(db, { log });
-    else if (core !== undefined)
-      await writeSyncPosition(db, { snapshot: { scope: 'history', mark: core, expected: 0, stored: 0 } });
-    await db.meta.bulkDelete(keys);
+    // The whole feed, and a history to come under the window set then, cover any window.
+    const historyKey = rows.find((row) => row?.key.startsWith('cursor:history:'))?.key;
+    const windowDays = historyKey ? Number(historyKey.split(':')[2]) : maxWindowDays;
+    const log = single ?? (core !== undefined && history !== undefined ? lowerOf(core, history) : undefined);
+    if (log !== undefined) await writeSyncPosition(db, { windowDays, log });
+    else if (core !== undefined) await writeSyncPosition(db, { windowDays, snapshot: { ...snapshotFrom(core), scope: 'history' } });
+    await db.meta.bulkDelete(old);
   });
 }
 

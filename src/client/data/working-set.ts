@@ -9,7 +9,6 @@ import {
 import type { LocalDatabase } from './db.ts';
 import { pruneInbox } from './inbox-store.ts';
 import { tableFor } from './local-records.ts';
-import { resnapshot } from './sync-position.ts';
 
 /**
  * The device's side of the working set (src/shared/working-set.ts): the window setting, pins of
@@ -29,16 +28,13 @@ export async function readWindowDays(db: LocalDatabase): Promise<number> {
 }
 
 /**
- * A new window. A shorter one goes on from the log's cursor (the device holds every change of the
- * longer window up to it) and the next pull prunes by it; a longer one brings the records it adds
- * by a snapshot under that cursor.
+ * A new window. The next pull prunes by it; a longer one also brings the records it adds, by a
+ * snapshot under the log's cursor (sync-position.ts).
  */
 export async function setWindowDays(db: LocalDatabase, days: number): Promise<void> {
-  const previous = await readWindowDays(db);
   await db.transaction('rw', db.meta, async () => {
     await db.meta.put({ key: windowKey, value: days });
     await db.meta.delete(prunedAtKey);
-    if (days > previous) await resnapshot(db);
   });
 }
 
