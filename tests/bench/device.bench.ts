@@ -9,7 +9,8 @@
  * raises a ticket a moment before sign-in and times it onto the Tickets screen, then the whole first
  * sync; the engineer's runs also work the Tickets, Incidents and Machines screens and the dashboard.
  * Prints the medians per person, then Lighthouse's mobile scores of /login and the signed-in dashboard
- * (BENCH_LIGHTHOUSE_RUNS, default 5). Nothing is asserted.
+ * (BENCH_LIGHTHOUSE_RUNS, default 5). BENCH_PEOPLE ("maintenance engineer,operator") runs some of the
+ * people only. Nothing is asserted.
  */
 import path from 'node:path';
 import { loadavg } from 'node:os';
@@ -32,6 +33,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const years = Number(process.env.BENCH_YEARS ?? defaultYears);
 const throttles = [1, 4];
+/** Who signs in (labels as printed); all four unless BENCH_PEOPLE names some. */
+const chosenPeople = process.env.BENCH_PEOPLE?.split(',').map((label) => label.trim());
 
 interface Person {
   label: string;
@@ -140,7 +143,7 @@ async function benchTarget(browser: Browser, target: Target, tickets: number) {
         },
       ];
       const results = new Map<string, Map<number, DeviceRun[]>>();
-      for (const person of people) {
+      for (const person of people.filter(({ label }) => !chosenPeople || chosenPeople.includes(label))) {
         const credentials = await person.credentials();
         const byThrottle = new Map<number, DeviceRun[]>();
         results.set(person.label, byThrottle);
