@@ -22,6 +22,7 @@ export interface DeviceRun extends Partial<ScreenTimings> {
   storedRecords: number;
   /** Records stored a second, from the first request of the sync to its end. */
   recordsPerSecond: number;
+  /** The longest task from the sync's first request to its end (the app's start before it is not the sync's). */
   longestTaskMs: number;
   /** The longest animation frame during the sync and the scripts that ran in it. */
   longestFrameScripts: string;
@@ -101,12 +102,8 @@ export async function signInAndSync(
     timeout: syncTimeoutMs,
   });
   const syncedAt = Date.now();
-  return {
-    started,
-    newestOnScreenMs,
-    fullySyncedMs: syncedAt - started,
-    syncingMs: syncedAt - (firstSyncAt ?? started),
-  };
+  const syncStarted = firstSyncAt ?? started;
+  return { syncStarted, newestOnScreenMs, fullySyncedMs: syncedAt - started, syncingMs: syncedAt - syncStarted };
 }
 
 /** Runs in the page: the records in the app's database. */
@@ -135,9 +132,9 @@ export async function runDevice(browser: Browser, options: RunOptions): Promise<
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
     const newest = await options.raiseNewest();
     options.wire.reset();
-    const { started, syncingMs, ...sync } = await signInAndSync(page, { ...options, newest });
+    const { syncStarted, syncingMs, ...sync } = await signInAndSync(page, { ...options, newest });
     const bytes = options.wire.bytes();
-    const longest = await longestTaskSince(page, started);
+    const longest = await longestTaskSince(page, syncStarted);
     const indexedDbBytes = await page.evaluate(async () => {
       const estimate = (await navigator.storage.estimate()) as StorageEstimate & {
         usageDetails?: { indexedDB?: number };
