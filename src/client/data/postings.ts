@@ -1,5 +1,6 @@
 import type { DBCore, Dexie, DBCoreMutateRequest, DBCoreRangeType, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
 import { actionOwners } from './action-owners.ts';
+import { inBatches, writeInBatches } from './batches.ts';
 import { isListed, numberKeysOf, slotOf, tokensOf, type ListedTable } from './record-tokens.ts';
 
 /**
@@ -78,20 +79,16 @@ export interface ListStore {
 
 /**
  * Applies the changes to the stored lists: each list read once and written once (or deleted when
- * empty), `batch` lists at a time, each batch a short task of its own.
+ * empty), `batch` lists a request, each batch a short task of its own (batches.ts).
  */
 export async function writeChanges(store: ListStore, changes: ListChanges, batch = Infinity): Promise<void> {
   const wanted = [...changes.values()].filter((change) => change.add.length > 0 || change.remove.length > 0);
-  for (let at = 0; at < wanted.length; at += batch) {
-    const part = wanted.slice(at, at + batch);
-    const keys = part.map((change) => change.key);
-    const lists = await store.getMany(keys);
-    const next = part.map((change, index) => merged(lists[index], change));
-    const empty = keys.filter((_, index) => next[index]!.length === 0);
-    const kept = keys.flatMap((key, index) => (next[index]!.length > 0 ? [{ key, list: next[index]! }] : []));
-    if (kept.length > 0) await store.put(kept.map((entry) => entry.key), kept.map((entry) => entry.list));
-    if (empty.length > 0) await store.delete(empty);
-  }
+  const lists = await inBatches(wanted, batch, (part) => store.getMany(part.map((change) => change.key)));
+  const next = wanted.map((change, index) => ({ key: change.key, list: merged(lists[index], change) }));
+  const kept = next.filter((entry) => entry.list.length > 0);
+  const empty = next.filter((entry) => entry.list.length === 0).map((entry) => entry.key);
+  await writeInBatches(kept, batch, (part) => store.put(part.map((entry) => entry.key), part.map((entry) => entry.list)));
+  if (empty.length > 0) await store.delete(empty);
 }
 
 const coreListStore = (postings: DBCoreTable, trans: DBCoreTransaction): ListStore => ({

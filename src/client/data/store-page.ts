@@ -1,6 +1,7 @@
 import type { Table } from 'dexie';
 import type { SyncEntity, SyncPage } from '../../shared/schemas/sync.ts';
 import { applyPending } from './apply-pending.ts';
+import { writeInBatches } from './batches.ts';
 import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
 import { storeInbox } from './inbox-store.ts';
 import { forgetRecord, newerCopy, tableFor } from './local-records.ts';
@@ -19,8 +20,8 @@ const pageKeys: [SyncEntity, keyof Pick<SyncPage, 'machines' | 'tickets' | 'inci
 ];
 
 /**
- * Rows and lists written per request batch. Each batch is one short task: IndexedDB serialises a
- * value as it is put, and the screen gets a turn between batches while their requests are pending.
+ * Rows and lists written per request batch (batches.ts). Each batch is one short task: IndexedDB
+ * serialises a value as it is put.
  */
 const batchSize = 100;
 
@@ -33,11 +34,6 @@ function groupByRecord(entries: OutboxEntry[]): Map<string, OutboxEntry[]> {
     groups.set(entry.recordId, [...(groups.get(entry.recordId) ?? []), entry]);
   }
   return groups;
-}
-
-/** Runs `work` on each batch in turn: each a short task, with the screen's turn between them. */
-async function eachBatch<T>(items: T[], work: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let at = 0; at < items.length; at += batchSize) await work(items.slice(at, at + batchSize));
 }
 
 /**
@@ -75,7 +71,7 @@ export async function storePage(db: LocalDatabase, page: SyncPage, position: Syn
       if (incoming.length === 0) continue;
       const table = tableFor(db, entity);
       const stored = await storedCopies(table, incoming);
-      await eachBatch(incoming, (batch) => {
+      await writeInBatches(incoming, batchSize, (batch) => {
         const rows = batch.map((record) => {
           const before = stored.get(record._id);
           const server = newerCopy(before?._server, record)!;
