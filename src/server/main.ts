@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { serveBackups } from './backup/socket.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { checkDataDir, DataDirError } from './lib/data-dir.ts';
@@ -16,6 +17,11 @@ async function start() {
   if (!config.DATABASE_URL && config.SEED_DEMO === '1') {
     const seeded = await seedDemoIfEmpty(database);
     if (seeded) app.log.info('seeded demo data (set SEED_DEMO=0 to start empty)');
+  }
+  // `npm run backup` copies the embedded database through the data directory while the server runs.
+  if (database.backup && !config.DATABASE_URL) {
+    const stopBackups = await serveBackups(config.DATA_DIR, database.backup);
+    app.addHook('onClose', stopBackups);
   }
   if (config.DATABASE_URL && !config.JWT_SECRET) {
     app.log.warn('JWT_SECRET is not set: tokens are valid only on this app server');

@@ -46,6 +46,8 @@ export interface Database {
    * themselves (seeding); `after` is below every number they draw.
    */
   writeInOrder<T>(work: (tx: Tx, after: number) => Promise<T>): Promise<T>;
+  /** The embedded database's consistent copy, a gzipped tarball of its directory (PGlite only). */
+  backup?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export interface DatabaseParts {
   subscribe: (onChange: () => void) => Promise<void>;
   close: () => Promise<void>;
   isListening?: () => boolean;
+  backup?: () => Promise<Uint8Array>;
 }
 
 export function createDatabase({
@@ -82,6 +85,7 @@ export function createDatabase({
   close,
   isListening = () => true,
   stampsAtCommit = false,
+  backup,
 }: DatabaseParts): Database & { ready: Promise<void> } {
   let version = 0;
   const listeners = new Set<() => void>();
@@ -127,6 +131,7 @@ export function createDatabase({
       bump();
       return result;
     },
+    backup,
     close,
   };
 }

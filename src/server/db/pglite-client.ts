@@ -31,7 +31,7 @@ export interface Queryable {
  * fails at once with the PANIC's error.
  */
 export class PgliteWorkerClient implements Queryable {
-  readonly #options: WorkerOptions;
+  #options: WorkerOptions;
   readonly #log: DatabaseLog;
   #worker: Worker | undefined;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -51,6 +51,8 @@ export class PgliteWorkerClient implements Queryable {
   static async start(options: WorkerOptions, log: DatabaseLog = logToStderr): Promise<PgliteWorkerClient> {
     const client = new PgliteWorkerClient(options, log);
     client.#worker = await client.#startWorker();
+    // A worker started again after a PANIC finds the restored directory as it was left.
+    client.#options = { location: options.location };
     return client;
   }
 
@@ -120,6 +122,11 @@ export class PgliteWorkerClient implements Queryable {
   async listen(channel: string, onNotification: () => void): Promise<void> {
     this.#listeners.set(channel, onNotification);
     await this.#call({ op: 'listen', channel });
+  }
+
+  /** A consistent copy of the data directory as a gzipped tarball (pglite-worker.ts). */
+  backup(): Promise<Uint8Array> {
+    return this.#call({ op: 'backup' }) as Promise<Uint8Array>;
   }
 
   async close(): Promise<void> {

@@ -12,6 +12,8 @@ export type Request =
   /** `beforeCommit` runs in the transaction right before COMMIT, in the same turn. */
   | { id: number; op: 'end'; tx: number; commit: boolean; beforeCommit?: string }
   | { id: number; op: 'listen'; channel: string }
+  /** A gzipped tarball of the data directory, taken between transactions (answered as bytes). */
+  | { id: number; op: 'backup' }
   | { id: number; op: 'close' };
 
 /** An error as plain data: message plus PostgreSQL's fields (code, detail, constraint, ...). */
@@ -26,6 +28,8 @@ export type Reply =
 export interface WorkerOptions {
   /** Absolute PGlite data directory; in memory when absent. */
   location?: string;
+  /** A backup (gzipped tarball) to fill the empty directory with before starting. */
+  restoreFrom?: Uint8Array<ArrayBuffer>;
 }
 
 export function serializeError(error: unknown): SerializedError {

@@ -18,7 +18,7 @@ import {
 } from './pglite-protocol.ts';
 
 const port = parentPort!;
-const { location } = workerData as WorkerOptions;
+const { location, restoreFrom } = workerData as WorkerOptions;
 
 // PGlite's own bytea codecs walk every byte in JavaScript (seconds for a 10 MB file); Node's hex codec is native.
 const byteaCodecs = {
@@ -108,6 +108,20 @@ function begin(db: PGlite, requestId: number, id: number) {
   });
 }
 
+/** Waits its turn like a transaction, so the copy holds no half-done write, then checkpoints and copies. */
+function backup(db: PGlite, requestId: number) {
+  writers = writers.then(async () => {
+    await Promise.allSettled([...reads]);
+    try {
+      await db.query('CHECKPOINT');
+      const bytes = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+      send({ type: 'result', id: requestId, value: bytes }, [bytes.buffer]);
+    } catch (error) {
+      send({ type: 'error', id: requestId, error: serializeError(error) });
+    }
+  });
+}
+
 async function runTransaction(db: PGlite, requestId: number, id: number) {
   let open: OpenTransaction | undefined;
   await db
@@ -171,6 +185,8 @@ async function handle(db: PGlite, request: Request) {
       }
       return open.finish(request.commit);
     }
+    case 'backup':
+      return backup(db, request.id);
     case 'listen':
       await db.listen(request.channel, () => send({ type: 'notification', channel: request.channel }));
       send({ type: 'result', id: request.id, value: null });
@@ -182,7 +198,8 @@ async function handle(db: PGlite, request: Request) {
 }
 
 try {
-  const db = await PGlite.create(location, { extensions: { pg_trgm }, ...byteaCodecs });
+  const loadDataDir = restoreFrom && new Blob([restoreFrom]);
+  const db = await PGlite.create(location, { extensions: { pg_trgm }, ...byteaCodecs, loadDataDir });
   await migrate(drizzle(db), { migrationsFolder });
   port.on('message', (request: Request) => {
     handle(db, request).catch((error: unknown) =>

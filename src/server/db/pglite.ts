@@ -3,14 +3,20 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { checkDataDir, lockDataDir } from '../lib/data-dir.ts';
 import { changeChannel, createDatabase, onePlaceholder, stampStatement, type Database, type Db } from './database.ts';
 import { PgliteWorkerClient } from './pglite-client.ts';
+import type { WorkerOptions } from './pglite-protocol.ts';
 import type { DatabaseLog } from './recovery.ts';
 import * as schema from './schema.ts';
 
 /**
  * PGlite in a worker thread (see pglite-worker.ts), persisted to DATA_DIR/pgdata, or in memory
- * without a data directory (tests). One server at a time may use a data directory.
+ * without a data directory (tests). One server at a time may use a data directory. `restoreFrom`
+ * fills an empty directory with a backup first (src/server/backup).
  */
-export async function openPglite(dataDir?: string, log?: DatabaseLog): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  log?: DatabaseLog,
+  { restoreFrom }: Pick<WorkerOptions, 'restoreFrom'> = {},
+): Promise<Database> {
   let unlock = () => {};
   if (dataDir) {
     checkDataDir(dataDir);
@@ -19,7 +25,7 @@ export async function openPglite(dataDir?: string, log?: DatabaseLog): Promise<D
   const location = dataDir && path.resolve(dataDir, 'pgdata');
   let client: PgliteWorkerClient;
   try {
-    client = await PgliteWorkerClient.start({ location }, log);
+    client = await PgliteWorkerClient.start({ location, restoreFrom }, log);
   } catch (error) {
     unlock();
     throw error;
@@ -35,6 +41,7 @@ export async function openPglite(dataDir?: string, log?: DatabaseLog): Promise<D
     storage: location ? `the embedded database's directory ${location} (DATA_DIR/pgdata)` : 'memory',
     parallelism: 16,
     subscribe: (onChange) => client.listen(changeChannel, onChange),
+    backup: () => client.backup(),
     close: async () => {
       try {
         await client.close();
