@@ -1,5 +1,5 @@
 // Lint for the whole repository: typescript-eslint (type-aware), React hooks, and the layer rule that
-// makes the one-way import flow of the README checkable.
+// makes the one-way import flow of src/docs/architecture.md checkable.
 import path from 'node:path';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 
 const root = new URL('.', import.meta.url).pathname;
 
-// The one-way import flow of the README as a lint rule: shared <- server | client; inside the client,
+// The one-way import flow of src/docs/architecture.md as a lint rule: shared <- server | client; inside the client,
 // app (routes, layout) -> features -> data / components / lib, and a feature reaches into another
 // feature only when that one is declared shared below.
 
@@ -50,7 +50,7 @@ function mayImport(from, to) {
 const oneWay = {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports flow one way between the layers (README, "Architecture").' },
+    docs: { description: 'Imports flow one way between the layers (src/docs/architecture.md).' },
     schema: [],
   },
   create(context) {

@@ -11,7 +11,7 @@ const list = z
       .filter(Boolean),
   );
 
-/** Every environment variable the server reads; the README's configuration table mirrors this. */
+/** Every environment variable the server reads; src/docs/operations.md lists them. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),

@@ -127,6 +127,19 @@ describe('the first sync', () => {
     expect(await position()).toEqual({ windowDays: 180, log: stopped.mark });
   });
 
+  it('starts over, keeping what it stored, when the server was restored from an older backup', async () => {
+    const id = await ticket('Pending');
+    expect(await pull()).not.toBeNull();
+    const { log: cursor } = await position();
+    // The device has seen changes the restored database never numbered.
+    await device.db.meta.put({ key: 'sync:log', value: String(BigInt(cursor!) + 1000n) });
+    device.network.sent.length = 0;
+    expect(await pull()).not.toBeNull();
+    expect(syncRequests().map((query) => query.snapshot ?? 'log')).toEqual(['log', 'core', 'history', 'log']);
+    expect(await has(id)).toBe(true);
+    expect((await position()).log).toBe(cursor);
+  });
+
   it('shows its progress: records stored against those the server counted', async () => {
     await Promise.all([1, 2, 3].map(() => ticket('Pending')));
     const seen: { stored: number; expected: number }[] = [];

@@ -302,6 +302,18 @@ describe('a first sync: a snapshot newest first, then the log from its mark', ()
     expect(BigInt(page.cursor)).toBeGreaterThan(BigInt(start));
   });
 
+  it('answers 410 to a position past every change it numbered (a database restored from an older backup)', async () => {
+    const { cursor } = await log('', t.team.operator);
+    const beyond = String(BigInt(cursor) + 1000n);
+    for (const query of [`cursor=${beyond}`, `snapshot=history&mark=${beyond}`]) {
+      const response = await t.app.inject({ url: `/api/sync?${query}`, headers: t.team.operator.headers });
+      expect(response.statusCode, query).toBe(410);
+      expect(errorMessage(response), query).toMatch(/restored from a backup/);
+    }
+    const current = await t.app.inject({ url: `/api/sync?cursor=${cursor}`, headers: t.team.operator.headers });
+    expect(current.statusCode).toBe(200);
+  });
+
   it('refuses an unknown scope, a position it did not give, and a window outside 1 to 3650 days', async () => {
     const queries = [
       'snapshot=all',

@@ -9,7 +9,7 @@ import type { LocalDatabase } from './db.ts';
 import { screensHadTheirTurn } from './screen-reads.ts';
 import { recordCount, storePage } from './store-page.ts';
 import type { SyncStatusStore } from './sync-status.ts';
-import { startingPosition, type SnapshotPosition, type SyncPosition } from './sync-position.ts';
+import { startOver, startingPosition, type SnapshotPosition, type SyncPosition } from './sync-position.ts';
 import { readWindowDays, yieldToUi } from './working-set.ts';
 
 type Api = ReturnType<typeof createApi>;
@@ -83,14 +83,16 @@ function advance({ log, snapshot, windowDays }: SyncPosition, page: SyncPage) {
 /**
  * Brings what changed on the server in this device's working set (src/docs/offline-sync.md): a
  * snapshot under way first, newest first, then the log. The next page is asked for while the last
- * one is stored, and each is stored once the screens' reads have answered. Returns the number of
- * records received, or null when the server could not be reached.
+ * one is stored, and each is stored once the screens' reads have answered. A server restored from an
+ * older backup has no changes past this device's position (410): the working set comes again, newest
+ * first. Returns the number of records received, or null when the server could not be reached.
  */
 export async function pullChanges(
   db: LocalDatabase,
   transport: Transport,
   status: SyncStatusStore,
   limit = 2000,
+  restarted = false,
 ): Promise<number | null> {
   const api = createApi(transport);
   const windowDays = await readWindowDays(db);
@@ -107,6 +109,10 @@ export async function pullChanges(
         page = await next;
       } catch (error) {
         const answered = error instanceof ApiError ? error.status : null;
+        if (answered === 410 && !restarted) {
+          await startOver(db, windowDays);
+          return pullChanges(db, transport, status, limit, true);
+        }
         status.set({ isOnline: answered !== 0 });
         if (answered === 401) status.set({ needsSignIn: true });
         return null;

@@ -55,6 +55,11 @@ export async function writeSyncPosition(db: LocalDatabase, position: SyncPositio
   if (position.snapshot) await db.meta.put({ key: keys.snapshot, value: position.snapshot });
 }
 
+/** A first sync again, keeping what is stored: the server's database no longer holds this position. */
+export async function startOver(db: LocalDatabase, windowDays: number): Promise<void> {
+  await db.transaction('rw', db.meta, () => writeSyncPosition(db, { windowDays, snapshot: snapshotFrom('') }));
+}
+
 /**
  * Devices of earlier versions kept one cursor (`cursor`), then one per scope (`cursor:core`,
  * `cursor:history:<days>`). Each held every change up to its cursor, so the log goes on from the

@@ -6,6 +6,7 @@ import type { TicketListQuery, TicketPage } from '../../shared/schemas/ticket.ts
 import { snapshotPosition, type FeedEntity, type SyncPage } from '../../shared/schemas/sync.ts';
 import { scheduleStart, windowStart, type SyncScope, type Window } from '../../shared/working-set.ts';
 import { rowsOf, type Database, type Db, type Tx } from '../db/client.ts';
+import { gone } from '../lib/errors.ts';
 import { inboxEntries, incidents, machines, schedules, tickets } from '../db/schema.ts';
 import { listPage, numberedTables, type NumberedEntity, type PageRequest } from './numbered-records.ts';
 
@@ -177,11 +178,13 @@ export function createSyncRepository(database: Database, sources: SyncSources) {
       const whole = await read(sql`change_seq = ${last}`, null);
       page = [...page.filter((change) => change.seq !== last), ...whole];
     }
+    if (page.length === 0) await refuseBeyondThisDatabase(tx, cursor);
     const records = await recordsOf(tx, page, feed.userId);
     return { ...records, cursor: hasMore ? page.at(-1)!.seq : await lastSeq(tx, cursor), hasMore };
   }
 
   async function readSnapshot(tx: Tx, request: SnapshotRequest, limit: number, feed: FeedWindow): Promise<SyncPage> {
+    if (request.mark !== undefined) await refuseBeyondThisDatabase(tx, request.mark);
     const mark = request.mark ?? Number(await lastSeq(tx, 0));
     const { ticket, incident, ...small } = scopeFilters(request.scope, feed);
     const position = request.after ? snapshotPosition.exec(request.after) : null;
@@ -272,6 +275,18 @@ function afterPosition(entity: NumberedEntity, [, micros, after, id]: RegExpExec
   if (entity < after!) return sql`created_at <= ${at}`;
   if (entity > after!) return sql`created_at < ${at}`;
   return sql`(created_at < ${at} or (created_at = ${at} and id::text collate "C" < ${id}))`;
+}
+
+/**
+ * A device's position past every change this database ever numbered: the database was restored from
+ * a backup older than what the device holds. The numbers after the backup are drawn again for other
+ * changes, which the device would never ask for: it brings its working set again instead (410).
+ */
+async function refuseBeyondThisDatabase(tx: Tx, position: number) {
+  const result = await tx.execute(sql`select last_value::text as seq from change_seq`);
+  if (position > Number(rowsOf<{ seq: string }>(result)[0]!.seq)) {
+    throw gone('The server was restored from a backup older than this device: it brings its records again');
+  }
 }
 
 /**

@@ -6,13 +6,14 @@ import older from './older/index.ts';
 /**
  * A device's working set (src/shared/working-set.ts, src/docs/offline-sync.md): a first sync reads it
  * as a snapshot, newest first (`snapshot=core`, then `history`, with the `mark` and `after` each page
- * returns), then the log goes on from the mark (`cursor`), oldest change first, while hasMore.
+ * returns), then the log goes on from the mark (`cursor`), oldest change first, while hasMore. A
+ * position past every change of this database (restored from an older backup) answers 410.
  */
 const sync: FastifyPluginAsyncZod = async (app) => {
   await app.register(older, { prefix: '/older' });
   app.get(
     '/',
-    { schema: { tags: ['sync'], querystring: syncQuery, response: { 200: syncPage, 400: errorSchema } } },
+    { schema: { tags: ['sync'], querystring: syncQuery, response: { 200: syncPage, 400: errorSchema, 410: errorSchema } } },
     (request) => {
       const { cursor, snapshot, mark, after, limit, windowDays } = request.query;
       const feed = { userId: request.user._id, windowDays, now: new Date() };
