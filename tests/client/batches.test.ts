@@ -12,7 +12,10 @@ describe('inBatches', () => {
     const done = inBatches([1, 2, 3, 4, 5], 2, work);
     await Promise.resolve();
     // The second batch is issued before the first is answered; the third waits for the first.
-    expect(issued).toEqual([[1, 2], [3, 4]]);
+    expect(issued).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     settle[0]!();
     await new Promise((resolve) => setTimeout(resolve));
     expect(issued).toEqual([[1, 2], [3, 4], [5]]);

@@ -13,7 +13,13 @@ const sync: FastifyPluginAsyncZod = async (app) => {
   await app.register(older, { prefix: '/older' });
   app.get(
     '/',
-    { schema: { tags: ['sync'], querystring: syncQuery, response: { 200: syncPage, 400: errorSchema, 410: errorSchema } } },
+    {
+      schema: {
+        tags: ['sync'],
+        querystring: syncQuery,
+        response: { 200: syncPage, 400: errorSchema, 410: errorSchema },
+      },
+    },
     (request) => {
       const { cursor, snapshot, mark, after, limit, windowDays } = request.query;
       const feed = { userId: request.user._id, windowDays, now: new Date() };
