@@ -13,8 +13,11 @@ const root = new URL('.', import.meta.url).pathname;
 // app (routes, layout) -> features -> data / components / lib, and a feature reaches into another
 // feature only when that one is declared shared below.
 
-/** Features whose modules other features may use (the attachments section of tickets and incidents). */
-const sharedFeatures = ['attachments'];
+/**
+ * Features whose modules other features may use: the attachments section of tickets and incidents, and
+ * the machines' "back to Running?" prompt that resolving a ticket offers.
+ */
+const sharedFeatures = ['attachments', 'machines'];
 
 /** The layer a file belongs to, or null for files the rule does not govern (tests, config). */
 function layerOf(file) {

@@ -17,6 +17,8 @@ export const isAnswered = (item: Item) => item.completed || item.result != null;
 
 export const unansweredItems = <T extends Item>(checklist: T[]): T[] => checklist.filter((item) => !isAnswered(item));
 
+export const failedItems = <T extends Item>(checklist: T[]): T[] => checklist.filter((item) => item.result === 'Fail');
+
 /**
  * The id of the ticket a failed item raises: the same on every device, so raising it twice (offline,
  * on two tablets) makes one ticket.

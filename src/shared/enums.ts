@@ -24,6 +24,8 @@ export const ticketCategories = ['Electrical', 'Mechanical', 'Hydraulic', 'Pneum
 export const incidentTypes = ['Near Miss', 'Injury', 'Property Damage', 'Environmental', 'Security'] as const;
 export const incidentStatuses = ['Open', 'Under Investigation', 'Closed'] as const;
 export const scheduleStatuses = ['Scheduled', 'In Progress', 'Completed', 'Overdue'] as const;
+/** What a planner chooses: Overdue follows from the date (schedule-status.ts), nobody picks it. */
+export const choosableScheduleStatuses = ['Scheduled', 'In Progress', 'Completed'] as const;
 
 export type Department = (typeof profileDepartments)[number];
 export type MachineDepartment = (typeof machineDepartments)[number];

@@ -77,6 +77,10 @@ export function mayAnswerChecklist(actor: Actor, schedule: { assignedTo: { _id: 
 export const checklistNotAssigned =
   'Only the person this maintenance is assigned to, an engineer or an admin may answer its checklist';
 
+/** Completing a job belongs to whoever answers its checklist (`mayAnswerChecklist`). */
+export const completeNotAssigned =
+  'Only the person this maintenance is assigned to, an engineer or an admin may complete it';
+
 /** What answering a checklist item changes; its task is planning, which stays with engineers and admins. */
 export const checklistAnswerFields = ['completed', 'notes', 'result'] as const;
 

@@ -17,7 +17,7 @@ import { stopTicketInput } from '../../src/client/features/machines/stop-ticket.
 import type { DowntimeEvent } from '../../src/shared/schemas/downtime.ts';
 import { useLiveDevice } from './helpers/device.ts';
 
-const hydraulicLeak = { category: 'Hydraulic' as const, detail: 'Leak' };
+const hydraulicLeak = { category: 'Hydraulic' as const, detail: 'Leak', note: null };
 
 const device = useLiveDevice('maintenance_engineer');
 const { user, replayer } = device;
@@ -172,7 +172,14 @@ describe('the machine filters', () => {
       model: 'HF 40',
       location: 'Cast House',
     }),
-  ].map((input): Machine => ({ ...input, _id: crypto.randomUUID(), version: 1, createdAt: '', updatedAt: '' }));
+  ].map((input): Machine => ({
+    ...input,
+    _id: crypto.randomUUID(),
+    version: 1,
+    createdAt: '',
+    updatedAt: '',
+    stop: null,
+  }));
   const names = (filters: Partial<typeof noMachineFilters>) =>
     filterMachines(machines, { ...noMachineFilters, ...filters }).map((machine) => machine.name);
 

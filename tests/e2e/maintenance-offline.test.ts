@@ -58,15 +58,19 @@ it('schedules, ticks the checklist and changes a status offline, survives a relo
   await created.getByText('Pending sync').waitFor();
   await created.getByRole('button', { name: title, exact: true }).click();
   const detail = page.getByRole('dialog', { name: title });
-  await detail.getByRole('checkbox', { name: 'Drain the sump' }).click();
-  await expect.poll(() => detail.getByRole('checkbox', { name: 'Drain the sump' }).isChecked()).toBe(true);
+  const pass = detail.getByRole('group', { name: 'Result of Drain the sump' }).getByRole('button', { name: 'Pass' });
+  await pass.click();
+  await expect.poll(() => pass.getAttribute('aria-pressed')).toBe('true');
   await detail.getByRole('button', { name: 'Close' }).click();
 
   const old = cards.filter({ hasText: existing.title });
   await old.getByRole('button', { name: existing.title, exact: true }).click();
   const oldDetail = page.getByRole('dialog', { name: existing.title });
-  await oldDetail.getByRole('checkbox', { name: 'Check hook latch' }).click();
-  await expect.poll(() => oldDetail.getByRole('checkbox', { name: 'Check hook latch' }).isChecked()).toBe(true);
+  const oldPass = oldDetail
+    .getByRole('group', { name: 'Result of Check hook latch' })
+    .getByRole('button', { name: 'Pass' });
+  await oldPass.click();
+  await expect.poll(() => oldPass.getAttribute('aria-pressed')).toBe('true');
   await oldDetail.getByLabel('Notes for Measure rope diameter').fill('27.6 mm, within limits');
   await oldDetail.getByRole('button', { name: 'Save note for Measure rope diameter' }).click();
   await expect.poll(() => page.getByTestId('pending-count').textContent()).toBe('4');
@@ -93,15 +97,15 @@ it('schedules, ticks the checklist and changes a status offline, survives a relo
   const sent = await named(title);
   expect(sent).toHaveLength(1);
   expect(sent[0]!.checklist).toEqual([
-    expect.objectContaining({ task: 'Drain the sump', completed: true, notes: '' }),
-    expect.objectContaining({ task: 'Replace impeller', completed: false, notes: '' }),
+    expect.objectContaining({ task: 'Drain the sump', result: 'Pass', notes: '' }),
+    expect.objectContaining({ task: 'Replace impeller', result: null, notes: '' }),
   ]);
   const [updated] = await named(existing.title);
   expect(updated).toMatchObject({
     status: 'In Progress',
     checklist: [
-      expect.objectContaining({ task: 'Measure rope diameter', completed: false, notes: '27.6 mm, within limits' }),
-      expect.objectContaining({ task: 'Check hook latch', completed: true, notes: '' }),
+      expect.objectContaining({ task: 'Measure rope diameter', result: null, notes: '27.6 mm, within limits' }),
+      expect.objectContaining({ task: 'Check hook latch', result: 'Pass', notes: '' }),
     ],
   });
   expect(await created.getByText('Pending sync').count()).toBe(0);

@@ -357,9 +357,12 @@ describe('the Preventive Maintenance screen', () => {
     await page.getByRole('button', { name: `${title} (rescheduled)`, exact: true }).click();
     const detail = page.getByRole('dialog', { name: `${title} (rescheduled)` });
     await detail.getByText('Checklist (0/2 done)').waitFor();
-    // Saved on the device, then shown: the box follows the stored record, so click rather than check().
-    await detail.getByRole('checkbox', { name: 'Isolate gas supply' }).click();
-    await expect.poll(() => detail.getByRole('checkbox', { name: 'Isolate gas supply' }).isChecked()).toBe(true);
+    // Saved on the device, then shown: the button follows the stored record.
+    const pass = detail
+      .getByRole('group', { name: 'Result of Isolate gas supply' })
+      .getByRole('button', { name: 'Pass' });
+    await pass.click();
+    await expect.poll(() => pass.getAttribute('aria-pressed')).toBe('true');
     await page.getByText('Checklist updated!').first().waitFor();
     await detail.getByText('Checklist (1/2 done)').waitFor();
     await detail.getByLabel('Notes for Clean nozzles').fill('Nozzle 3 cracked, replaced');
@@ -367,8 +370,8 @@ describe('the Preventive Maintenance screen', () => {
     await expect
       .poll(async () => (await api<ServerSchedule>(`maintenance/${stored!._id}`)).checklist, { timeout: 30_000 })
       .toEqual([
-        expect.objectContaining({ task: 'Isolate gas supply', completed: true, notes: '' }),
-        expect.objectContaining({ task: 'Clean nozzles', completed: false, notes: 'Nozzle 3 cracked, replaced' }),
+        expect.objectContaining({ task: 'Isolate gas supply', result: 'Pass', notes: '' }),
+        expect.objectContaining({ task: 'Clean nozzles', result: null, notes: 'Nozzle 3 cracked, replaced' }),
       ]);
     await screenshot(page, 'maintenance-detail');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { failTicketId } from '../../src/shared/checklist.ts';
-import { checklistNotAssigned } from '../../src/shared/permissions.ts';
+import { checklistNotAssigned, completeNotAssigned } from '../../src/shared/permissions.ts';
 import { schedule, type Schedule } from '../../src/shared/schemas/schedule.ts';
 import { ticket } from '../../src/shared/schemas/ticket.ts';
 import { type Account, addMachine, useTeamApp } from './helpers/app.ts';
@@ -128,5 +128,50 @@ describe('checklists that act', () => {
     expect(completed.completedAt).not.toBeNull();
     const reopened = await send(t.team.engineer, 'PUT', `/api/maintenance/${job._id}`, { status: 'In Progress' });
     expect(schedule.parse(reopened.json())).toMatchObject({ completedBy: null, completedAt: null });
+  });
+
+  it('lets whoever answers the checklist complete the job, once, and nobody else', async () => {
+    const job = await assignedSchedule(t.team.operator);
+    const url = `/api/maintenance/${job._id}/complete`;
+    const stranger = await send(t.team.safety, 'PATCH', url);
+    expect(stranger.statusCode).toBe(403);
+    expect(errorMessage(stranger)).toBe(completeNotAssigned);
+    expect((await send(t.team.safety, 'GET', `/api/maintenance/${job._id}`)).json()).toMatchObject({
+      status: 'Overdue',
+    });
+
+    // Unanswered items are the app's warning, not the server's refusal.
+    const changeId = randomUUID();
+    const complete = () =>
+      t.app.inject({ method: 'PATCH', url, headers: { ...t.team.operator.headers, 'x-change-id': changeId } });
+    const done = await complete();
+    expect(done.statusCode, done.body).toBe(200);
+    const completed = schedule.parse(done.json());
+    expect(completed).toMatchObject({ status: 'Completed', completedBy: { _id: t.team.operator._id } });
+    // A replay after a lost answer, and completing a Completed job, change nothing.
+    expect(schedule.parse((await complete()).json()).version).toBe(completed.version);
+    const again = await send(t.team.engineer, 'PATCH', url);
+    expect(again.statusCode).toBe(200);
+    expect(schedule.parse(again.json())).toMatchObject({
+      version: completed.version,
+      completedBy: { _id: t.team.operator._id },
+    });
+    const history = await send(t.team.operator, 'GET', `/api/maintenance/${job._id}/history`);
+    expect(history.json<{ field: string }[]>().filter((entry) => entry.field === 'status')).toHaveLength(1);
+  });
+
+  it('answers a clear message for an unknown or malformed job, and lets engineers complete any', async () => {
+    const missing = await send(t.team.engineer, 'PATCH', `/api/maintenance/${randomUUID()}/complete`);
+    expect(missing.statusCode).toBe(404);
+    expect(errorMessage(missing)).toBe('Schedule not found');
+    const malformed = await send(t.team.engineer, 'PATCH', '/api/maintenance/not-an-id/complete');
+    expect(malformed.statusCode).toBe(400);
+    expect(errorMessage(malformed)).toMatch(/id/);
+    const job = await assignedSchedule(t.team.safety);
+    const done = await send(t.team.engineer, 'PATCH', `/api/maintenance/${job._id}/complete`);
+    expect(schedule.parse(done.json())).toMatchObject({
+      status: 'Completed',
+      completedBy: { _id: t.team.engineer._id },
+    });
   });
 });

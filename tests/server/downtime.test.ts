@@ -39,7 +39,7 @@ describe('downtime events', () => {
         startedAt: at('08:00'),
         endedAt: at('09:45'),
         durationMinutes: 105,
-        reason: { category: 'Hydraulic', detail: 'Leak' },
+        reason: { category: 'Hydraulic', detail: 'Leak', note: null },
         ticket: null,
       }),
     ]);
@@ -58,7 +58,7 @@ describe('downtime events', () => {
     expect(late.status).toBe('Down');
     const events = await downtime(machine);
     expect(events.map(({ startedAt, endedAt, reason }) => ({ startedAt, endedAt, reason }))).toEqual([
-      { startedAt: at('10:00'), endedAt: null, reason: { category: 'Electrical', detail: null } },
+      { startedAt: at('10:00'), endedAt: null, reason: { category: 'Electrical', detail: null, note: null } },
       { startedAt: at('08:00'), endedAt: at('09:00'), reason: null },
     ]);
   });
@@ -122,5 +122,54 @@ describe('downtime events', () => {
     expect(response.statusCode).toBe(200);
     const [event] = await downtime(machine);
     expect(Date.parse(event!.startedAt)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("keeps the operator's note with the reason, trimmed, and refuses one too long", async () => {
+    const machine = await addMachine(t);
+    await setStatus(machine, '07:00', { status: 'Down', reason: { ...hydraulicLeak, note: '  Oil under stand 2  ' } });
+    await setStatus(machine, '07:20', { status: 'Running' });
+    await setStatus(machine, '08:00', { status: 'Down', reason: { ...hydraulicLeak, note: '   ' } });
+    const [blank, noted] = await downtime(machine);
+    expect(noted!.reason).toEqual({ category: 'Hydraulic', detail: 'Leak', note: 'Oil under stand 2' });
+    expect(blank!.reason).toEqual({ category: 'Hydraulic', detail: 'Leak', note: null });
+
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/machines/${machine}/status`,
+      headers: t.team.operator.headers,
+      payload: { status: 'Down', reason: { ...hydraulicLeak, note: 'x'.repeat(501) } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(/Reason note must be at most 500 characters/);
+  });
+
+  it("carries the open stop on the machine's record, with its ticket, until the machine runs again", async () => {
+    const machine = await addMachine(t);
+    const read = async () => {
+      const response = await t.app.inject({ url: `/api/machines/${machine}`, headers: t.team.operator.headers });
+      return response.json<{ version: number; stop: unknown }>();
+    };
+    expect((await read()).stop).toBeNull();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: t.team.operator.headers,
+      payload: { title: 'Coiler down', description: 'Mandrel does not expand', machine },
+    });
+    const ticket = created.json<{ _id: string }>()._id;
+    await setStatus(machine, '06:00', { status: 'Down', reason: hydraulicLeak });
+    const stopped = await read();
+    expect(stopped.stop).toEqual({ since: at('06:00'), reason: { ...hydraulicLeak, note: null }, ticket: null });
+    // Linking the ticket changes the record (so devices pull it), though the status stays.
+    await setStatus(machine, '06:05', { status: 'Down', ticket });
+    const linked = await read();
+    expect(linked.version).toBe(stopped.version + 1);
+    expect(linked.stop).toMatchObject({ since: at('06:00'), ticket });
+    await setStatus(machine, '07:30', { status: 'Running' });
+    expect((await read()).stop).toBeNull();
+
+    const born = await addMachine(t, { machineId: `DN-${randomUUID().slice(0, 6)}`, status: 'Down' });
+    const response = await t.app.inject({ url: `/api/machines/${born}`, headers: t.team.operator.headers });
+    expect(response.json<{ stop: { since: string; ticket: null } }>().stop).toMatchObject({ ticket: null });
   });
 });

@@ -33,6 +33,7 @@ import type {
 import type { CheckResult } from '../../shared/checklist.ts';
 import type { Recurrence } from '../../shared/recurrence.ts';
 import { emptyInvestigation, type Investigation } from '../../shared/schemas/incident-action.ts';
+import type { MachineStop } from '../../shared/schemas/downtime.ts';
 import type { InboxKind } from '../../shared/schemas/inbox.ts';
 import type { SyncEntity } from '../../shared/schemas/sync.ts';
 
@@ -81,6 +82,8 @@ export const machines = pgTable(
       .notNull(),
     status: text('status').$type<MachineStatus>().notNull(),
     operatingHours: doublePrecision('operating_hours').notNull().default(0),
+    /** The open stop, kept with the downtime events (repositories/downtime.ts). */
+    currentStop: jsonb('current_stop').$type<MachineStop>(),
     createdBy: uuid('created_by').references(() => users.id),
     version: version(),
     createdAt: createdAt(),
@@ -390,6 +393,7 @@ export const machineStatusChanges = pgTable(
     changedAt: timestamptz('changed_at').notNull(),
     reasonCategory: text('reason_category'),
     reasonDetail: text('reason_detail'),
+    reasonNote: text('reason_note'),
     ticketId: uuid('ticket_id').references(() => tickets.id),
     userId: uuid('user_id').references(() => users.id),
     recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
@@ -410,6 +414,7 @@ export const downtimeEvents = pgTable(
     endedAt: timestamptz('ended_at'),
     reasonCategory: text('reason_category'),
     reasonDetail: text('reason_detail'),
+    reasonNote: text('reason_note'),
     ticketId: uuid('ticket_id').references(() => tickets.id),
   },
   (t) => [

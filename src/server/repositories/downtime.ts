@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, isNull, lte, or } from 'drizzle-orm';
 import { isStopped } from '../../shared/downtime-reasons.ts';
 import type { MachineStatus } from '../../shared/enums.ts';
-import type { DowntimeEvent, DowntimeReason } from '../../shared/schemas/downtime.ts';
+import type { DowntimeEvent, DowntimeReason, MachineStop } from '../../shared/schemas/downtime.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { downtimeEvents, machineStatusChanges, tickets } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';
@@ -50,6 +50,7 @@ function eventsOf(changes: ChangeRow[]): EventRow[] {
     if (change.reasonCategory) {
       open.reasonCategory = change.reasonCategory;
       open.reasonDetail = change.reasonDetail;
+      open.reasonNote = change.reasonNote;
     }
     if (change.ticketId) open.ticketId = change.ticketId;
   }
@@ -92,6 +93,7 @@ export async function recordStatusChange(tx: Tx, change: StatusChange): Promise<
     changedAt: at,
     reasonCategory: change.reason?.category ?? null,
     reasonDetail: change.reason?.detail ?? null,
+    reasonNote: change.reason?.note ?? null,
     ticketId: change.ticket ?? null,
     userId: change.userId,
   });
@@ -107,6 +109,24 @@ export async function recordStatusChange(tx: Tx, change: StatusChange): Promise<
     );
   await rebuildDowntime(tx, machineId, containing?.startedAt ?? at);
   return { isLatest: !later };
+}
+
+type StoredReason = Pick<EventRow, 'reasonCategory' | 'reasonDetail' | 'reasonNote'>;
+
+const reasonOf = (event: StoredReason) =>
+  event.reasonCategory
+    ? { category: event.reasonCategory, detail: event.reasonDetail ?? null, note: event.reasonNote ?? null }
+    : null;
+
+/** The machine's open stop as its record carries it, or null while it is up. */
+export async function currentStop(tx: Tx, machineId: string): Promise<MachineStop | null> {
+  const [open] = await tx
+    .select()
+    .from(downtimeEvents)
+    .where(and(eq(downtimeEvents.machineId, machineId), isNull(downtimeEvents.endedAt)))
+    .orderBy(desc(downtimeEvents.startedAt))
+    .limit(1);
+  return open ? { since: iso(open.startedAt), reason: reasonOf(open), ticket: open.ticketId } : null;
 }
 
 const minutesBetween = (start: Date, end: Date) => Math.round((end.getTime() - start.getTime()) / 60_000);
@@ -126,7 +146,7 @@ export async function machineDowntime(db: Db, machineId: string, now = new Date(
     startedAt: iso(event.startedAt),
     endedAt: event.endedAt && iso(event.endedAt),
     durationMinutes: minutesBetween(event.startedAt, event.endedAt ?? now),
-    reason: event.reasonCategory ? { category: event.reasonCategory, detail: event.reasonDetail } : null,
+    reason: reasonOf(event),
     ticket:
       event.ticketId && ticketNumber && ticketStatus
         ? { _id: event.ticketId, ticketNumber, status: ticketStatus }

@@ -7,13 +7,14 @@ import {
   type MachineStatusChange,
   type MachineUpdate,
 } from '../../shared/schemas/machine.ts';
+import type { MachineStop } from '../../shared/schemas/downtime.ts';
 import type { ReadingInput } from '../../shared/schemas/reading.ts';
 import { isStopped } from '../../shared/downtime-reasons.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { machines } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { createOnce } from './create-once.ts';
-import { machineDowntime, recordStatusChange } from './downtime.ts';
+import { currentStop, machineDowntime, recordStatusChange } from './downtime.ts';
 import { machineReadingList, recordReading } from './readings.ts';
 import {
   diffPatch,
@@ -64,6 +65,7 @@ export function toMachine(row: MachineRow): Machine {
     specifications: row.specifications,
     status: row.status,
     operatingHours: row.operatingHours,
+    stop: row.currentStop,
     version: row.version,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -96,15 +98,32 @@ export function createMachineRepository(database: Database) {
     if (row) throw conflict(machineIdInUse(code));
   }
 
-  /** The patch applied to the row as it is, with history and the overwrite check (If-Match). */
-  async function saveChanges(tx: Tx, changeSeq: number, row: MachineRow, patch: MachineUpdate, context: ChangeContext) {
+  /**
+   * The patch applied to the row as it is, with history and the overwrite check (If-Match); `stop`, the
+   * open stop after a status change, follows the downtime events and has no history of its own.
+   */
+  async function saveChanges(
+    tx: Tx,
+    changeSeq: number,
+    row: MachineRow,
+    patch: MachineUpdate,
+    context: ChangeContext,
+    stop: MachineStop | null | undefined = undefined,
+  ) {
     const changes = diffPatch(row, patch, columns);
-    if (changes.length === 0) return { record: toMachine(row), overwritten: [] };
+    const stopChanged = stop !== undefined && JSON.stringify(stop) !== JSON.stringify(row.currentStop);
+    if (changes.length === 0 && !stopChanged) return { record: toMachine(row), overwritten: [] };
     if (patch.machineId !== undefined) await assertCodeFree(tx, patch.machineId, row.id);
     const overwritten = await findOverwrites(tx, 'machine', row.id, changes, context);
     const [updated] = await tx
       .update(machines)
-      .set({ ...setFromChanges(changes), version: row.version + 1, updatedAt: new Date(), changeSeq })
+      .set({
+        ...setFromChanges(changes),
+        ...(stopChanged ? { currentStop: stop } : {}),
+        version: row.version + 1,
+        updatedAt: new Date(),
+        changeSeq,
+      })
       .where(eq(machines.id, row.id))
       .returning();
     await recordHistoryRows(tx, 'machine', row.id, updated!.version, changes, context);
@@ -113,20 +132,20 @@ export function createMachineRepository(database: Database) {
 
   /**
    * Records a status change in device time with its reason and ticket (downtime.ts); answers the patch
-   * it makes: none when a change made later on the floor is already here.
+   * it makes (none when a change made later on the floor is already here) and the open stop after it.
    */
   async function recordStatus(tx: Tx, row: MachineRow, change: MachineStatusChange, context: ChangeContext) {
     const { isLatest } = await recordStatusChange(tx, { machineId: row.id, ...change, ...changeTime(context) });
-    return isLatest ? { status: change.status } : {};
+    return { patch: isLatest ? { status: change.status } : {}, stop: await currentStop(tx, row.id) };
   }
 
   function applyChanges(id: string, patch: MachineUpdate, context: ChangeContext) {
     return writeChange(database, 'machine', id, context, loadLive, async (tx, changeSeq) => {
       const row = await findLive(tx, id);
       const { status, ...rest } = patch;
-      const statusPatch =
-        status === undefined || status === row.status ? {} : await recordStatus(tx, row, { status }, context);
-      return saveChanges(tx, changeSeq, row, { ...rest, ...statusPatch }, context);
+      if (status === undefined || status === row.status) return saveChanges(tx, changeSeq, row, rest, context);
+      const recorded = await recordStatus(tx, row, { status }, context);
+      return saveChanges(tx, changeSeq, row, { ...rest, ...recorded.patch }, context, recorded.stop);
     });
   }
 
@@ -134,7 +153,8 @@ export function createMachineRepository(database: Database) {
   function changeStatus(id: string, change: MachineStatusChange, context: ChangeContext) {
     return writeChange(database, 'machine', id, context, loadLive, async (tx, changeSeq) => {
       const row = await findLive(tx, id);
-      return saveChanges(tx, changeSeq, row, await recordStatus(tx, row, change, context), context);
+      const recorded = await recordStatus(tx, row, change, context);
+      return saveChanges(tx, changeSeq, row, recorded.patch, context, recorded.stop);
     });
   }
 
@@ -220,7 +240,11 @@ export function createMachineRepository(database: Database) {
               context,
             );
             const status = input.status ?? 'Running';
-            if (isStopped(status)) await recordStatusChange(tx, { machineId: row!.id, status, ...changeTime(context) });
+            if (isStopped(status)) {
+              await recordStatusChange(tx, { machineId: row!.id, status, ...changeTime(context) });
+              const stop = await currentStop(tx, row!.id);
+              await tx.update(machines).set({ currentStop: stop }).where(eq(machines.id, row!.id));
+            }
             return row!.id;
           },
         });

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CheckResult } from '../../shared/checklist.ts';
-import { checklistItemDenied, checklistNotAssigned, mayAnswerChecklist, type Actor } from '../../shared/permissions.ts';
+import {
+  checklistItemDenied,
+  checklistNotAssigned,
+  completeNotAssigned,
+  mayAnswerChecklist,
+  type Actor,
+} from '../../shared/permissions.ts';
 import type { ScheduleStatus } from '../../shared/enums.ts';
 import { waitsForHours } from '../../shared/recurrence.ts';
 import { effectiveScheduleStatus } from '../../shared/schedule-status.ts';
@@ -36,6 +42,7 @@ import { iso, isoOrNull } from './sql-helpers.ts';
 type ScheduleRow = typeof schedules.$inferSelect;
 type ItemInput = { _id?: string; task: string; completed?: boolean; notes?: string; result?: CheckResult | null };
 type HistoryChange = Pick<FieldChange, 'field' | 'oldValue' | 'newValue'>;
+type ScheduleChange = { record: Schedule; overwritten: Overwrite[] };
 
 const columns: Record<keyof ScheduleUpdate, string> = {
   title: 'title',
@@ -205,6 +212,39 @@ export function createScheduleRepository(database: Database) {
     return load(tx, row.id);
   }
 
+  /** A planner's edit (PUT) or a completion: the changed fields with their history, then the series' next occurrence. */
+  async function applyUpdate(
+    tx: Tx,
+    changeSeq: number,
+    row: ScheduleRow,
+    patch: ScheduleUpdate,
+    context: ChangeContext,
+  ): Promise<ScheduleChange> {
+    const id = row.id;
+    const stored = { ...row, checklist: row.checklist.map(toItem) };
+    const checklist = patch.checklist && toChecklist(patch.checklist);
+    const changes = diffPatch(stored, { ...patch, checklist }, columns);
+    if (changes.length === 0) return { record: await load(tx, id), overwritten: [] };
+    const changed = (field: string) => changes.some((change) => change.field === field);
+    await assertReferences(tx, {
+      machine: changed('machine') ? patch.machine : undefined,
+      assignedTo: changed('assignedTo') ? patch.assignedTo : undefined,
+    });
+    const probes = checklist ? itemOverwriteProbes(stored.checklist, checklist) : [];
+    const overwritten = await findOverwrites(tx, 'schedule', id, [...changes, ...probes], context);
+    const next = { ...row, ...setFromChanges(changes) };
+    const all = [
+      ...changes,
+      ...completionChanges(row, changes, context.userId),
+      ...(await seriesChanges(tx, row, next)),
+    ];
+    const record = await save(tx, changeSeq, row, setFromChanges(all), all, context);
+    if (record.status === 'Completed' && changed('status')) {
+      await createSuccessor(tx, changeSeq, await findRow(tx, id), context);
+    }
+    return { record, overwritten };
+  }
+
   return {
     async list(query: ScheduleListQuery): Promise<Schedule[]> {
       const now = new Date();
@@ -311,35 +351,22 @@ export function createScheduleRepository(database: Database) {
       });
     },
 
-    async update(
-      id: string,
-      patch: ScheduleUpdate,
-      context: ChangeContext,
-    ): Promise<{ record: Schedule; overwritten: Overwrite[] }> {
+    update(id: string, patch: ScheduleUpdate, context: ChangeContext): Promise<ScheduleChange> {
+      return writeChange(database, 'schedule', id, context, load, async (tx, changeSeq) =>
+        applyUpdate(tx, changeSeq, await findRow(tx, id), patch, context),
+      );
+    },
+
+    /**
+     * Completes a job, for whoever may answer its checklist (src/docs/checklists.md); one already
+     * Completed is answered as it is.
+     */
+    complete(id: string, actor: Actor, context: ChangeContext): Promise<ScheduleChange> {
       return writeChange(database, 'schedule', id, context, load, async (tx, changeSeq) => {
         const row = await findRow(tx, id);
-        const stored = { ...row, checklist: row.checklist.map(toItem) };
-        const checklist = patch.checklist && toChecklist(patch.checklist);
-        const changes = diffPatch(stored, { ...patch, checklist }, columns);
-        if (changes.length === 0) return { record: await load(tx, id), overwritten: [] };
-        const changed = (field: string) => changes.some((change) => change.field === field);
-        await assertReferences(tx, {
-          machine: changed('machine') ? patch.machine : undefined,
-          assignedTo: changed('assignedTo') ? patch.assignedTo : undefined,
-        });
-        const probes = checklist ? itemOverwriteProbes(stored.checklist, checklist) : [];
-        const overwritten = await findOverwrites(tx, 'schedule', id, [...changes, ...probes], context);
-        const next = { ...row, ...setFromChanges(changes) };
-        const all = [
-          ...changes,
-          ...completionChanges(row, changes, context.userId),
-          ...(await seriesChanges(tx, row, next)),
-        ];
-        const record = await save(tx, changeSeq, row, setFromChanges(all), all, context);
-        if (record.status === 'Completed' && changed('status')) {
-          await createSuccessor(tx, changeSeq, await findRow(tx, id), context);
-        }
-        return { record, overwritten };
+        const assignee = row.assignedTo ? { _id: row.assignedTo } : null;
+        if (!mayAnswerChecklist(actor, { assignedTo: assignee })) throw forbidden(completeNotAssigned);
+        return applyUpdate(tx, changeSeq, row, { status: 'Completed' }, context);
       });
     },
 

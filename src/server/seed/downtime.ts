@@ -1,8 +1,9 @@
 import { downtimeReasons, type DowntimeCategory } from '../../shared/downtime-reasons.ts';
 import type { MachineStatus } from '../../shared/enums.ts';
 import type { Tx } from '../db/client.ts';
-import { machineStatusChanges } from '../db/schema.ts';
-import { rebuildDowntime } from '../repositories/downtime.ts';
+import { eq } from 'drizzle-orm';
+import { machines as machineTable, machineStatusChanges } from '../db/schema.ts';
+import { currentStop, rebuildDowntime } from '../repositories/downtime.ts';
 import type { Random } from './random.ts';
 
 const hour = 60 * 60 * 1000;
@@ -74,5 +75,9 @@ export async function seedDowntime(
     }
   }
   if (rows.length > 0) await tx.insert(machineStatusChanges).values(rows);
-  for (const machine of machines) await rebuildDowntime(tx, machine.id, new Date(0));
+  for (const machine of machines) {
+    await rebuildDowntime(tx, machine.id, new Date(0));
+    const stop = await currentStop(tx, machine.id);
+    if (stop) await tx.update(machineTable).set({ currentStop: stop }).where(eq(machineTable.id, machine.id));
+  }
 }

@@ -8,12 +8,22 @@ export const downtimeReason = z
       error: `Reason category must be one of: ${downtimeCategories.join(', ')}`,
     }),
     detail: z.string().nullable().default(null),
+    /** What the operator adds in their own words; blank is none. */
+    note: z
+      .string({ error: 'Reason note must be text' })
+      .trim()
+      .max(500, 'Reason note must be at most 500 characters')
+      .nullable()
+      .default(null)
+      .transform((note) => note || null),
   })
   .refine(
     ({ category, detail }) => detail === null || (downtimeReasons[category] as readonly string[]).includes(detail),
     { error: 'Reason detail must be one of its category’s details', path: ['detail'] },
   );
 export type DowntimeReason = z.infer<typeof downtimeReason>;
+
+const storedReason = z.object({ category: z.string(), detail: z.string().nullable(), note: z.string().nullable() });
 
 export const downtimeEvent = z.object({
   _id: idSchema,
@@ -23,10 +33,19 @@ export const downtimeEvent = z.object({
   endedAt: z.string().nullable(),
   /** Up to now while the event is open. */
   durationMinutes: z.number(),
-  reason: z.object({ category: z.string(), detail: z.string().nullable() }).nullable(),
+  reason: storedReason.nullable(),
   ticket: z.object({ _id: idSchema, ticketNumber: z.string(), status: z.string() }).nullable(),
 });
 export type DowntimeEvent = z.infer<typeof downtimeEvent>;
+
+/** The stop a machine is in now, on the machine's record, so every device knows it offline. */
+export const machineStop = z.object({
+  since: z.string(),
+  reason: storedReason.nullable(),
+  /** The ticket that deals with the stop: resolving it asks whether the machine runs again. */
+  ticket: idSchema.nullable(),
+});
+export type MachineStop = z.infer<typeof machineStop>;
 
 export const windowQuery = z.object({
   days: z.coerce

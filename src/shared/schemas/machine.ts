@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { machineDepartments, machineStatuses } from '../enums.ts';
-import { downtimeReason } from './downtime.ts';
+import { downtimeReason, machineStop } from './downtime.ts';
 import {
   idSchema,
   oneOf,
@@ -36,6 +36,8 @@ export const machine = z.object({
   specifications: specifications,
   status: machineStatus,
   operatingHours: z.number(),
+  /** Null while the machine is up (src/docs/downtime.md). */
+  stop: machineStop.nullable(),
 });
 export type Machine = z.infer<typeof machine>;
 

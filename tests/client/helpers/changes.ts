@@ -31,7 +31,11 @@ export const ticketStatus = (user: User, ticketId: string, status: TicketStatus)
   ticketStatusChange(user, ticketRef(ticketId), status);
 
 export const machineStatus = (user: User, machineId: string, status: MachineStatus) =>
-  machineStatusChange(user, { _id: machineId, name: 'machine', machineId: 'M-1' }, status);
+  machineStatusChange(
+    user,
+    { _id: machineId, name: 'machine', machineId: 'M-1', status: 'Running', stop: null },
+    status,
+  );
 
 /** A small PNG (its signature and some bytes: the server checks the content against the declared type). */
 export const pngFile = (name: string) =>

@@ -4,15 +4,12 @@ import type { DowntimeEvent } from '../../../shared/schemas/downtime.ts';
 import { Badge, machineStatusTone } from '../../components/ui/Badge.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useIsOnline } from '../../data/use-sync.ts';
-import { useDowntime } from './use-downtime.ts';
+import { durationText, type LocalMachine } from './machine-list.ts';
+import { useDowntime, withLocalStop } from './use-downtime.ts';
+import { useMinuteClock } from './use-minute-clock.ts';
 
 const day = 24 * 60 * 60 * 1000;
 const windowDays = 30;
-
-function durationText(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
-}
 
 /** Each stop of the last 30 days as a stretch of one bar, oldest on the left. */
 function StopBar({ events, now }: { events: DowntimeEvent[]; now: number }) {
@@ -35,16 +32,20 @@ function StopBar({ events, now }: { events: DowntimeEvent[]; now: number }) {
   );
 }
 
-/** The machine's downtime over the last 30 days: a bar of its stops and the list, newest first. */
-export function DowntimeTimeline({ machineId }: { machineId: string }) {
-  const downtime = useDowntime(machineId);
+/**
+ * The machine's downtime over the last 30 days: a bar of its stops and the list, newest first; a stop
+ * saved on this device shows at once.
+ */
+export function DowntimeTimeline({ machine }: { machine: LocalMachine }) {
+  const downtime = useDowntime(machine);
   const isOnline = useIsOnline();
+  const now = useMinuteClock();
   if (!downtime.data) {
     if (downtime.isPending && isOnline) return <Spinner />;
     return <p className="text-sm text-slate-500">The downtime history needs a connection.</p>;
   }
-  const now = downtime.dataUpdatedAt;
-  const recent = downtime.data.filter((event) => !event.endedAt || Date.parse(event.endedAt) > now - windowDays * day);
+  const events = withLocalStop(downtime.data, machine, now);
+  const recent = events.filter((event) => !event.endedAt || Date.parse(event.endedAt) > now - windowDays * day);
   const minutes = recent.reduce((sum, event) => sum + event.durationMinutes, 0);
   return (
     <div className="space-y-3">
@@ -65,6 +66,7 @@ export function DowntimeTimeline({ machineId }: { machineId: string }) {
               <span className="text-slate-600">{event.endedAt ? durationText(event.durationMinutes) : 'ongoing'}</span>
               <span className="min-w-48 flex-1 text-slate-900">
                 {event.reason ? reasonLabel(event.reason) : 'No reason given'}
+                {event.reason?.note && <span className="block text-slate-600">{event.reason.note}</span>}
               </span>
               {event.ticket && (
                 <Link to="/tickets" search={{ ticket: event.ticket._id }} className="font-mono text-xs text-brand-700">

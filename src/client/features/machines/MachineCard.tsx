@@ -4,6 +4,7 @@ import { DetailList } from '../../components/ui/Detail.tsx';
 import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import { CreateTicketLink } from './CreateTicketLink.tsx';
 import { MachineStatusSelect } from './MachineStatusSelect.tsx';
+import { StopDuration } from './StopDuration.tsx';
 import { operatingHoursText, type LocalMachine } from './machine-list.ts';
 
 const statusDot: Record<string, string> = {
@@ -33,6 +34,7 @@ export function MachineCard({ machine, onView }: MachineCardProps) {
             {machine.name}
           </h2>
           <p className="text-sm text-slate-500">{machine.machineId}</p>
+          <StopDuration machine={machine} />
           {machine._pending > 0 && (
             <div className="mt-1">
               <PendingMark count={machine._pending} />

@@ -129,7 +129,7 @@ function MachineDetails({ machine }: { machine: LocalMachine }) {
         />
       </Section>
       <Section title="Downtime">
-        <DowntimeTimeline machineId={machine._id} />
+        <DowntimeTimeline machine={machine} />
       </Section>
       <OpenWork machineId={machine._id} />
     </div>

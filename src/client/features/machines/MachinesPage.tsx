@@ -15,7 +15,7 @@ import { MachineCard } from './MachineCard.tsx';
 import { MachineDetailModal } from './MachineDetailModal.tsx';
 import { MachineFilterBar } from './MachineFilterBar.tsx';
 import { MachineFormModal } from './MachineFormModal.tsx';
-import { filterMachines, noMachineFilters, type MachineFilters } from './machine-list.ts';
+import { downFirst, filterMachines, noMachineFilters, type MachineFilters } from './machine-list.ts';
 import { useMachineChoices } from '../../data/use-machine-choices.ts';
 import { useMachine } from './use-machines.ts';
 
@@ -61,7 +61,7 @@ export function MachinesPage() {
   const sync = useSyncStatus();
   // Before the first pull of a fresh device has brought anything, 'No machines found' would be wrong.
   const isFirstPull = sync.isPulling && !sync.lastPulledAt;
-  const shown = machines && filterMachines(machines, filters);
+  const shown = machines && downFirst(filterMachines(machines, filters));
 
   return (
     <>

@@ -1,13 +1,15 @@
 import type { z } from 'zod';
 import type { MachineStatus } from '../../../shared/enums.ts';
 import type { UserRef } from '../../../shared/schemas/common.ts';
-import { reasonLabel } from '../../../shared/downtime-reasons.ts';
+import { isStopped, reasonLabel } from '../../../shared/downtime-reasons.ts';
+import type { MachineStop } from '../../../shared/schemas/downtime.ts';
 import type { Machine, machineCreate, MachineStatusChange, MachineUpdate } from '../../../shared/schemas/machine.ts';
 import type { QueuedChange } from '../../data/writes.ts';
 import { createChange, newRecord, recordUrl, updateChange } from '../../data/change-builders.ts';
 import { newId } from '../../../shared/ids.ts';
 
 type MachineRef = Pick<Machine, '_id' | 'name' | 'machineId'>;
+type StopRef = MachineRef & Pick<Machine, 'status' | 'stop'>;
 
 const named = (machine: Pick<Machine, 'name' | 'machineId'>) => `${machine.name} (${machine.machineId})`;
 
@@ -15,7 +17,8 @@ const named = (machine: Pick<Machine, 'name' | 'machineId'>) => `${machine.name}
 export function createMachineChange(user: UserRef, input: z.output<typeof machineCreate>): QueuedChange {
   const record = newRecord(input._id);
   const body = { ...input, _id: record._id };
-  const preview: Machine = { ...body, ...record };
+  const stop = isStopped(body.status) ? { since: record.createdAt, reason: null, ticket: null } : null;
+  const preview: Machine = { ...body, ...record, stop };
   return createChange(user, 'machine', body, preview, `New machine: ${named(input)}`);
 }
 
@@ -24,20 +27,39 @@ export function machineEditChange(user: UserRef, machine: MachineRef, body: Mach
   return updateChange(user, 'machine', machine._id, { body, preview: body, label: `Edit on ${named(machine)}` });
 }
 
+/**
+ * The stop the machine is in after this change, as the server will derive it (src/docs/downtime.md):
+ * none once it is up; a stop going on keeps its start and takes the reason and ticket given.
+ */
+function stopAfter(
+  machine: StopRef,
+  status: MachineStatus,
+  given: Omit<MachineStatusChange, 'status'>,
+): MachineStop | null {
+  if (!isStopped(status)) return null;
+  const going = isStopped(machine.status) ? machine.stop : null;
+  return {
+    since: going?.since ?? new Date().toISOString(),
+    reason: given.reason ?? going?.reason ?? null,
+    ticket: given.ticket ?? going?.ticket ?? null,
+  };
+}
+
 /** A status change, with why the machine stopped and the ticket that deals with it when given. */
 export function machineStatusChange(
   user: UserRef,
-  machine: MachineRef,
+  machine: StopRef,
   status: MachineStatus,
-  stop: Omit<MachineStatusChange, 'status'> = {},
+  given: Omit<MachineStatusChange, 'status'> = {},
 ): QueuedChange {
-  const reason = stop.reason ? ` (${reasonLabel(stop.reason)})` : '';
-  const what = stop.ticket && !stop.reason ? `Ticket linked to the stop of` : `Status -> ${status}${reason} on`;
+  const reason = given.reason ? ` (${reasonLabel(given.reason)})` : '';
+  const what = given.ticket && !given.reason ? `Ticket linked to the stop of` : `Status -> ${status}${reason} on`;
+  const preview = { status, stop: stopAfter(machine, status, given) };
   return updateChange(
     user,
     'machine',
     machine._id,
-    { body: { status, ...stop }, preview: { status }, label: `${what} ${named(machine)}` },
+    { body: { status, ...given }, preview, label: `${what} ${named(machine)}` },
     { method: 'PATCH', path: '/status' },
   );
 }

@@ -44,6 +44,21 @@ export function filterMachines<T extends Machine>(machines: readonly T[], filter
   );
 }
 
+/** Down machines first, the rest as they were: what needs someone now is on top. */
+export const downFirst = <T extends Pick<Machine, 'status'>>(machines: T[]): T[] =>
+  [...machines].sort((a, b) => Number(b.status === 'Down') - Number(a.status === 'Down'));
+
+/** "45 min", "2 h 15 min", "3 d 4 h". */
+export function durationText(minutes: number): string {
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+}
+
+/** Whole minutes from `since` to `now`, never negative (a device clock behind the stop's). */
+export const minutesSince = (since: string, now: number) => Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
+
 /** The distinct values of one field, sorted, for a filter's options. */
 export function distinctValues(machines: readonly Machine[], field: 'location' | 'manufacturer'): string[] {
   return [...new Set(machines.map((machine) => machine[field]))].sort((a, b) => a.localeCompare(b));

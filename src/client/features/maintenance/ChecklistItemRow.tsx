@@ -1,4 +1,3 @@
-import { Check } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { checklistNotAssigned, mayAnswerChecklist } from '../../../shared/permissions.ts';
 import type { ChecklistItem, ChecklistPatch } from '../../../shared/schemas/schedule.ts';
@@ -17,8 +16,9 @@ interface ChecklistItemRowProps {
 }
 
 /**
- * One task: the tick and the result (Pass, Fail, N/A) are saved at once, the note when the field is left
- * or with Save; a failed item offers to raise its repair ticket.
+ * One task: its result (Pass, Fail, N/A) is saved at once, the note when the field is left or with
+ * Save; a failed item offers to raise its repair ticket. The API's tick (`completed`) has no box of its
+ * own here: a result says more.
  */
 export function ChecklistItemRow({ schedule, item }: ChecklistItemRowProps) {
   const user = useSignedInUser();
@@ -44,24 +44,7 @@ export function ChecklistItemRow({ schedule, item }: ChecklistItemRowProps) {
       title={mayAnswer ? undefined : checklistNotAssigned}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <label className="flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-3">
-          <span className="relative inline-flex size-11 shrink-0">
-            <input
-              type="checkbox"
-              checked={item.completed}
-              disabled={!mayAnswer}
-              onChange={(event) => void save({ completed: event.target.checked })}
-              className="peer size-11 cursor-pointer appearance-none rounded-lg border-2 border-slate-300 bg-white checked:border-green-600 checked:bg-green-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            />
-            <Check
-              aria-hidden="true"
-              className="pointer-events-none absolute inset-0 m-auto size-6 text-white opacity-0 peer-checked:opacity-100"
-            />
-          </span>
-          <span className={`text-sm break-words ${item.completed ? 'text-slate-500 line-through' : 'text-slate-900'}`}>
-            {item.task}
-          </span>
-        </label>
+        <span className="min-w-0 flex-1 text-sm break-words text-slate-900">{item.task}</span>
         <CheckResultButtons
           task={item.task}
           result={result}
@@ -69,7 +52,7 @@ export function ChecklistItemRow({ schedule, item }: ChecklistItemRowProps) {
           onChange={(next) => void save({ result: next })}
         />
       </div>
-      <div className="flex items-start gap-2 sm:pl-14">
+      <div className="flex items-start gap-2">
         <Textarea
           aria-label={`Notes for ${item.task}`}
           placeholder="Add a note"
@@ -88,7 +71,7 @@ export function ChecklistItemRow({ schedule, item }: ChecklistItemRowProps) {
         )}
       </div>
       {result === 'Fail' && (
-        <div className="sm:pl-14">
+        <div>
           <FailTicket schedule={schedule} item={item} />
         </div>
       )}

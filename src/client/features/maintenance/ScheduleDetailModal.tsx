@@ -5,6 +5,7 @@ import { Detail } from '../../components/ui/Detail.tsx';
 import { RecordModal } from '../../components/ui/RecordModal.tsx';
 import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import { ChecklistItemRow } from './ChecklistItemRow.tsx';
+import { CompleteButton } from './CompleteButton.tsx';
 import { ScheduleStatusSelect } from './ScheduleStatusSelect.tsx';
 import { SeriesText } from './SeriesText.tsx';
 import { checklistDone, scheduledDateText, shownStatus, type LocalSchedule } from './schedule-list.ts';
@@ -81,11 +82,15 @@ export function ScheduleDetailModal({ scheduleId, onClose, onEdit }: ScheduleDet
       title={schedule?.title ?? 'Maintenance'}
       size="lg"
       footer={
-        schedule &&
-        onEdit && (
-          <Button variant="secondary" onClick={() => onEdit(schedule._id)}>
-            <Pencil aria-hidden="true" className="size-4" /> Edit
-          </Button>
+        schedule && (
+          <>
+            {onEdit && (
+              <Button variant="secondary" onClick={() => onEdit(schedule._id)}>
+                <Pencil aria-hidden="true" className="size-4" /> Edit
+              </Button>
+            )}
+            <CompleteButton schedule={schedule} />
+          </>
         )
       }
     >

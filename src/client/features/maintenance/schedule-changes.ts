@@ -102,6 +102,25 @@ export function scheduleStatusChange(user: UserRef, schedule: ScheduleRef, statu
   return scheduleEditChange(user, schedule, { status });
 }
 
+/**
+ * The job completed by whoever answers its checklist (an operator too): shown Completed at once, by
+ * this user, and sent when the server can be reached.
+ */
+export function completeChange(user: UserRef, schedule: ScheduleRef): QueuedChange {
+  const preview: Partial<Schedule> = {
+    status: 'Completed',
+    completedAt: new Date().toISOString(),
+    completedBy: author(user),
+  };
+  return updateChange(
+    user,
+    'schedule',
+    schedule._id,
+    { body: {}, preview, label: `Completed "${schedule.title}"` },
+    { method: 'PATCH', path: '/complete' },
+  );
+}
+
 /** One checklist item: only the fields that changed, merged into that item while it waits. */
 export function checklistChange(
   user: UserRef,

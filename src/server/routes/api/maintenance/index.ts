@@ -84,6 +84,23 @@ const maintenance: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Whoever answers the checklist completes the job (planners may also PUT status Completed).
+  app.patch(
+    '/:id/complete',
+    {
+      preHandler: app.requirePermission('checklist:answer'),
+      schema: { tags, params: idParams, response: { 200: scheduleUpdated, ...errors } },
+    },
+    async (request) => {
+      const { record, overwritten } = await app.repos.schedules.complete(
+        request.params.id,
+        request.user,
+        changeContext(request),
+      );
+      return { ...record, overwritten };
+    },
+  );
+
   app.patch(
     '/:id/checklist/:itemId',
     {
