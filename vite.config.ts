@@ -61,6 +61,20 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The worker is one file. vite-plugin-pwa asks for it with Rollup's `inlineDynamicImports`, which
+ * Vite's bundler now warns about on every build; this says the same in its words.
+ */
+const oneFileWorker: Plugin = {
+  name: 'imsp:one-file-worker',
+  config(config) {
+    const output = config.build?.rollupOptions?.output;
+    if (!output || Array.isArray(output)) return;
+    delete output.inlineDynamicImports;
+    Object.assign(output, { codeSplitting: false });
+  },
+};
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -79,7 +93,10 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest,wasm}'] },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest,wasm}'],
+        buildPlugins: { vite: [oneFileWorker] },
+      },
       manifest: {
         name: 'Industrial Maintenance & Safety Portal',
         short_name: 'IMSP',

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { serializeError } from './lib/log-errors.ts';
+import { OneLinePerRequest } from './lib/request-log.ts';
 import { clientErrorHandler, frameworkErrors } from './lib/protocol-errors.ts';
 import compression from './plugins/external/compression.ts';
 import docs from './plugins/external/docs.ts';
@@ -23,7 +24,8 @@ export interface AppOptions {
   /** Close the database with the app (the server does; tests that share one database do not). */
   closeDatabase?: boolean;
   /** Where request logs go (stdout by default); tests capture them to check nothing secret is written. */
-  logStream?: NodeJS.WritableStream;
+  /** Where log lines go (standard output when absent): a terminal's readable lines, a test's buffer. */
+  logStream?: { write(line: string): unknown };
 }
 
 const redactedPaths = [
@@ -48,6 +50,7 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
       serializers: { err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
     },
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: requestId,

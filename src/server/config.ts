@@ -40,6 +40,8 @@ const envSchema = z.object({
   /** A request whose body has not fully arrived by then is answered 408 and its connection closed. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** One readable line per entry on a terminal (auto) or always (pretty); JSON lines otherwise or with json. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   CLIENT_DIR: z.string().default('./dist'),
 });
 

@@ -1,9 +1,12 @@
 import { buildApp } from './app.ts';
 import { serveBackups } from './backup/socket.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { checkDataDir, DataDirError } from './lib/data-dir.ts';
+import { logDestination } from './lib/log-lines.ts';
+import { startMessage } from './lib/start-message.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
+import { staff } from './seed/plant.ts';
 
 /** Start-up problems the operator must fix (a data directory in use or not writable) print one line, no stack. */
 async function start() {
@@ -11,7 +14,7 @@ async function start() {
   // PGlite keeps its files in DATA_DIR, and so does the generated JWT secret.
   if (!config.DATABASE_URL || !config.JWT_SECRET) checkDataDir(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream: logDestination(config.LOG_FORMAT, process.stdout) });
 
   // The embedded database starts with demo data; a PostgreSQL server is seeded only by `npm run seed`.
   if (!config.DATABASE_URL && config.SEED_DEMO === '1') {
@@ -40,6 +43,21 @@ async function start() {
   }
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(await startFacts(app, config, database.storage).then(startMessage));
+}
+
+async function startFacts(app: Awaited<ReturnType<typeof buildApp>>, config: Config, storage: string) {
+  const demo = staff.filter((member) => member.password);
+  const present = await Promise.all(demo.map((member) => app.repos.users.findByEmail(member.email)));
+  return {
+    port: config.PORT,
+    host: config.HOST,
+    storage,
+    demoAccounts: demo.flatMap(({ role, email, password }, index) =>
+      present[index] ? [{ role, email, password: password! }] : [],
+    ),
+    hasUsers: await app.repos.users.hasAny(),
+  };
 }
 
 try {

@@ -44,6 +44,11 @@ export function createUserRepository(database: Database) {
   }
 
   return {
+    async hasAny(): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).limit(1);
+      return row !== undefined;
+    },
+
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
       return row;
