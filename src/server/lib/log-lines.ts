@@ -14,10 +14,11 @@ export function readableLine(json: string): string {
   }
   const time = new Date(Number(entry.time)).toTimeString().slice(0, 8);
   const level = levels[Number(entry.level)] ?? String(entry.level);
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
   const request = entry.method
-    ? `${String(entry.method)} ${String(entry.url)} ${String(entry.statusCode)} ${String(entry.ms)} ms`
+    ? `${text(entry.method)} ${text(entry.url)} ${text(entry.statusCode)} ${text(entry.ms)} ms`
     : '';
-  const message = request || String(entry.msg ?? '');
+  const message = request || text(entry.msg);
   const rest = Object.entries(entry)
     .filter(([key]) => !shown.has(key))
     .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
