@@ -3,6 +3,7 @@
 import path from 'node:path';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -25,16 +26,34 @@ function layerOf(file) {
   const [top, second, third] = relative;
   if (top === 'sw') return 'sw';
   if (top !== 'src') return null;
-  if (second === 'shared' || second === 'server') return second;
+  if (second === 'shared') return second;
+  if (second === 'server') {
+    if (third === 'config.ts') return 'server:config';
+    return serverLayers.includes(third) ? `server:${third}` : 'server';
+  }
   if (second !== 'client') return null;
   if (third === 'features') return `feature:${relative[3]}`;
   if (['data', 'components', 'lib'].includes(third)) return third;
   return 'app'; // routes, layout, main.tsx, router.tsx
 }
 
+/**
+ * The server's folders: only repositories (and the code that opens, seeds or copies the database)
+ * touch it; lib holds helpers any layer may use and imports none of them.
+ */
+const serverLayers = ['lib', 'db', 'repositories', 'routes', 'plugins', 'seed', 'backup'];
+
 const allowed = {
   shared: ['shared'],
-  server: ['server', 'shared'],
+  server: ['server', 'server:config', ...serverLayers.map((layer) => `server:${layer}`), 'shared'],
+  'server:config': ['server:config', 'shared'],
+  'server:lib': ['server:lib', 'shared'],
+  'server:db': ['server:db', 'server:lib', 'shared'],
+  'server:repositories': ['server:repositories', 'server:db', 'server:lib', 'shared'],
+  'server:routes': ['server:routes', 'server:config', 'server:lib', 'shared'],
+  'server:plugins': ['server:plugins', 'server:repositories', 'server:db', 'server:lib', 'shared'],
+  'server:seed': ['server:seed', 'server:config', 'server:repositories', 'server:db', 'server:lib', 'shared'],
+  'server:backup': ['server:backup', 'server:config', 'server:repositories', 'server:db', 'server:lib', 'shared'],
   sw: ['sw', 'shared'],
   app: ['app', 'feature:*', 'data', 'components', 'lib', 'shared'],
   data: ['data', 'lib', 'shared'],
@@ -87,9 +106,16 @@ export default defineConfig(
       globals: { ...globals.node, ...globals.browser },
       parserOptions: { projectService: true, tsconfigRootDir: root },
     },
-    plugins: { layers },
+    plugins: { layers, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
     rules: {
       'layers/one-way': 'error',
+      // A circle of modules is one module in several files (type-only imports are not counted).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unnecessary-type-assertion': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

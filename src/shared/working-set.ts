@@ -1,5 +1,8 @@
 import { openIncidentStatuses, openTicketStatuses } from './open-records.ts';
-import type { SyncEntity } from './schemas/sync.ts';
+
+/** The records a device keeps (the feed also brings the user's inbox). */
+export const syncEntities = ['machine', 'ticket', 'incident', 'schedule'] as const;
+export type SyncEntity = (typeof syncEntities)[number];
 
 /**
  * The working set a device keeps, decided by one rule that the change feed (server) and the pruning

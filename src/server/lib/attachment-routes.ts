@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { historyEntry, idParams, type HistoryEntry } from '../../shared/schemas/common.ts';
-import type { ChangeContext } from '../repositories/record-changes.ts';
-import { changeContext } from './change-context.ts';
+import { changeContext, type ChangeContext } from './change-context.ts';
 import { readUploads, uploadErrors, type Upload } from './read-uploads.ts';
 
 /**

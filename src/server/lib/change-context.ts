@@ -1,8 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import type { ChangeContext } from '../repositories/record-changes.ts';
 import { isoInstant } from '../../shared/schemas/common.ts';
 import { changeIdOf } from './change-id.ts';
 import { badRequest } from './errors.ts';
+
+/** Who makes a change and from which version of the record (If-Match), as sent by the client. */
+export interface ChangeContext {
+  userId: string;
+  /** The client's id of this change (X-Change-Id): applied once, a replay changes nothing. */
+  changeId?: string | null;
+  baseVersion?: number | null;
+  clientTime?: Date | null;
+}
 
 /**
  * Who is changing a record, from which version (`If-Match: "<version>"`), and when the client

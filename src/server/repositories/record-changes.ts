@@ -4,20 +4,14 @@ import type { Database, Tx } from '../db/client.ts';
 import { appliedChanges, recordHistory, users } from '../db/schema.ts';
 import { conflict } from '../lib/errors.ts';
 import { addInboxEntries } from './inbox.ts';
+import type { ChangeContext } from '../lib/change-context.ts';
 
 export type Entity = 'machine' | 'ticket' | 'incident' | 'schedule';
 
 /** How long a change id is remembered: a device that comes back within this time replays safely. */
 export const changeIdRetentionDays = 90;
 
-/** Who makes a change and from which version of the record (If-Match), as sent by the client. */
-export interface ChangeContext {
-  userId: string;
-  /** The client's id of this change (X-Change-Id): applied once, a replay changes nothing. */
-  changeId?: string | null;
-  baseVersion?: number | null;
-  clientTime?: Date | null;
-}
+export type { ChangeContext };
 
 export interface FieldChange {
   field: string;

@@ -5,10 +5,16 @@ import { incident, incidentListQuery } from './incident.ts';
 import { machine } from './machine.ts';
 import { schedule } from './schedule.ts';
 import { ticket, ticketListQuery } from './ticket.ts';
-import { defaultWindowDays, maxWindowDays, minWindowDays, syncScopes } from '../working-set.ts';
+import {
+  defaultWindowDays,
+  maxWindowDays,
+  minWindowDays,
+  syncEntities,
+  syncScopes,
+  type SyncEntity,
+} from '../working-set.ts';
 
-export const syncEntities = ['machine', 'ticket', 'incident', 'schedule'] as const;
-export type SyncEntity = (typeof syncEntities)[number];
+export { syncEntities, type SyncEntity } from '../working-set.ts';
 
 /** How far back the history scope reaches, in days of `updatedAt`. */
 const windowDays = z.coerce.number().int().min(minWindowDays).max(maxWindowDays).default(defaultWindowDays);
