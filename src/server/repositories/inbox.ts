@@ -77,7 +77,14 @@ async function verifiersBesides(tx: Tx, actor: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-async function incidentEntries(tx: Tx, id: string, version: number, changes: Change[], actor: string, row: IncidentRow) {
+async function incidentEntries(
+  tx: Tx,
+  id: string,
+  version: number,
+  changes: Change[],
+  actor: string,
+  row: IncidentRow,
+) {
   const entries: Entry[] = [];
   const turnedCritical = changes.some(
     (change) =>
