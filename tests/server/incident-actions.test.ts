@@ -193,7 +193,7 @@ describe('investigations and corrective actions', () => {
         evidence: [photo],
       });
     }
-    const told = expect.objectContaining({
+    const told: unknown = expect.objectContaining({
       kind: 'actionDone',
       entity: 'incident',
       detail: 'Fit a fixed guard on stand 2: Guard fitted and interlock tested',

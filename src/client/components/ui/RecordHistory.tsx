@@ -15,7 +15,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isoTime = /^\d{4}-\d{2}-\d{2}T/;
 
 /** 'estimatedHours' -> 'Estimated hours'. */
-const spaced = (field: string) => {
+export const fieldLabel = (field: string) => {
   const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
@@ -60,7 +60,7 @@ function byVersion(entries: HistoryEntry[]): HistoryEntry[][] {
  * whenever the record's version moves. It is the server's record: offline, the last copy read is shown,
  * and a change still on this device shows once it has been sent.
  */
-export function RecordHistory({ entity, record, fieldName = spaced }: RecordHistoryProps) {
+export function RecordHistory({ entity, record, fieldName = fieldLabel }: RecordHistoryProps) {
   const onServer = record._server !== null;
   const query = useQuery({
     queryKey: ['history', entity, record._id, record.version],

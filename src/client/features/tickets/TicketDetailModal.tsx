@@ -36,7 +36,9 @@ function TicketDetails({ ticket }: { ticket: LocalTicket }) {
         </div>
         {/* Where the ticket is worked on: the same status control as the list's, and its fields. */}
         <div className="flex flex-wrap items-center gap-2 print:hidden">
-          <TicketStatusSelect ticket={ticket} className="w-44" />
+          <div className="w-44">
+            <TicketStatusSelect ticket={ticket} />
+          </div>
           {mayEditTicket(editable) && !isEditing && (
             <Button variant="secondary" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" className="size-4" /> Edit
