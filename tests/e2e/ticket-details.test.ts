@@ -94,6 +94,7 @@ it('edits a ticket and moves its status from its details, offline too, each chan
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.setViewportSize({ width: 390, height: 844 });
   const card = page.getByRole('main').getByRole('listitem').filter({ hasText: created.ticketNumber });
+  await screenshot(page, 'tickets-list-phone');
   const box = (await card.boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
   await dialog.waitFor();
