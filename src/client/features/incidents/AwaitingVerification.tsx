@@ -9,6 +9,12 @@ import { useSignedInUser } from '../../data/session.ts';
 import { IncidentDetailModal } from './IncidentDetailModal.tsx';
 import { incidentName } from './incident-changes.ts';
 
+/** An action stored on this device before Done carried evidence has no list of it. */
+function EvidenceCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return <Badge tone="blue">{count === 1 ? '1 file' : `${count} files`}</Badge>;
+}
+
 /**
  * For safety officers and admins on the dashboard: the actions their owners marked Done, waiting to be
  * verified, longest waiting first (read by the `_awaiting` index, src/docs/corrective-actions.md).
@@ -42,11 +48,7 @@ export function AwaitingVerification() {
                 }`}
                 onClick={() => setOpenId(incident._id)}
               >
-                {action.evidence.length > 0 && (
-                  <Badge tone="blue">
-                    {action.evidence.length} file{action.evidence.length > 1 ? 's' : ''}
-                  </Badge>
-                )}
+                <EvidenceCount count={action.evidence?.length ?? 0} />
                 <Badge tone={actionStatusTone.Done}>Done</Badge>
               </WorkItemButton>
             </li>
