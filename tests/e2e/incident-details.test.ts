@@ -111,6 +111,9 @@ it('tells the safety officer when an owner marks an action Done with a note and 
   const opened = desk.page.getByRole('dialog', { name: report.incidentNumber });
   const row = opened.getByRole('listitem').filter({ hasText: title });
   await row.getByRole('list', { name: 'Evidence' }).getByText('rail.png').waitFor();
+  const history = opened.getByRole('region', { name: 'History' });
+  await history.getByText(`Action "${title}": status Open → Done`).waitFor({ timeout: 30_000 });
+  await history.getByText(`Action "${title}": 1 evidence file`).waitFor();
 
   // A past due date is warned of inline while adding the next action.
   await opened.getByLabel('Due date').fill(day(-2));

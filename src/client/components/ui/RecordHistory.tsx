@@ -7,15 +7,15 @@ import { api } from '../../lib/api.ts';
 interface RecordHistoryProps {
   entity: 'ticket' | 'incident';
   record: { _id: string; version: number; _server: unknown };
-  /** What a field is called on this record ('actions.<id>.status' -> 'Action "Fit a guard": status'). */
-  fieldName?: (field: string) => string;
+  /** This record's own wording of a change (an incident's actions), or undefined for the usual line. */
+  describe?: (entry: HistoryEntry, valueText: (value: unknown) => string) => string | undefined;
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isoTime = /^\d{4}-\d{2}-\d{2}T/;
 
 /** 'estimatedHours' -> 'Estimated hours'. */
-export const fieldLabel = (field: string) => {
+const fieldLabel = (field: string) => {
   const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
@@ -37,14 +37,19 @@ const named = (value: unknown, key: 'originalName' | 'comment') =>
   typeof value === 'object' && value !== null && key in value ? String((value as Record<string, unknown>)[key]) : '';
 
 /** One line per changed field: created, commented, a file added or removed, or "Field: old → new". */
-function useChangeLine(fieldName: (field: string) => string) {
+function useChangeLine(describe: RecordHistoryProps['describe']) {
   const text = useValueText();
-  return ({ field, oldValue, newValue }: HistoryEntry): string => {
+  return (entry: HistoryEntry): string => {
+    const { field, oldValue, newValue } = entry;
+    const own = describe?.(entry, text);
+    if (own !== undefined) return own;
     if (field === 'created') return 'Created';
     if (field === 'comment') return `Commented: ${named(newValue, 'comment')}`;
     if (field === 'attachment')
       return newValue ? `Attached ${named(newValue, 'originalName')}` : `Removed ${named(oldValue, 'originalName')}`;
-    return `${fieldName(field)}: ${text(oldValue)} → ${text(newValue)}`;
+    if (typeof newValue === 'object' && newValue !== null && !Array.isArray(newValue))
+      return `${fieldLabel(field)} updated`;
+    return `${fieldLabel(field)}: ${text(oldValue)} → ${text(newValue)}`;
   };
 }
 
@@ -60,7 +65,7 @@ function byVersion(entries: HistoryEntry[]): HistoryEntry[][] {
  * whenever the record's version moves. It is the server's record: offline, the last copy read is shown,
  * and a change still on this device shows once it has been sent.
  */
-export function RecordHistory({ entity, record, fieldName = fieldLabel }: RecordHistoryProps) {
+export function RecordHistory({ entity, record, describe }: RecordHistoryProps) {
   const onServer = record._server !== null;
   const query = useQuery({
     queryKey: ['history', entity, record._id, record.version],
@@ -68,7 +73,7 @@ export function RecordHistory({ entity, record, fieldName = fieldLabel }: Record
     enabled: onServer,
     placeholderData: keepPreviousData,
   });
-  const line = useChangeLine(fieldName);
+  const line = useChangeLine(describe);
 
   let body;
   if (!onServer) body = <p>The history starts once the server has this {entity}.</p>;

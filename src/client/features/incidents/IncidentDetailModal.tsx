@@ -1,8 +1,9 @@
 import { Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { can, incidentEditableFields } from '../../../shared/permissions.ts';
+import type { HistoryEntry } from '../../../shared/schemas/common.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { fieldLabel, RecordHistory } from '../../components/ui/RecordHistory.tsx';
+import { RecordHistory } from '../../components/ui/RecordHistory.tsx';
 import { PrintButton, PrintSignatures } from '../../components/ui/PrintFooter.tsx';
 import { RecordModal } from '../../components/ui/RecordModal.tsx';
 import { useSignedInUser } from '../../data/session.ts';
@@ -62,13 +63,20 @@ function People({ people }: { people: { name: string; details: string[] }[] }) {
   );
 }
 
-/** 'actions.<id>.status' -> 'Action "Fit a guard": status'; the report's own fields by their names. */
-function fieldNameIn(incident: LocalIncident) {
-  return (field: string) => {
+/** How the history words the changes of an incident's actions and its closing with a reason. */
+function actionChangesOf(incident: LocalIncident) {
+  return ({ field, oldValue, newValue }: HistoryEntry, text: (value: unknown) => string) => {
+    if (field === 'closeReason') return `Closed with actions not verified: ${text(newValue)}`;
     const [, actionId, part] = /^actions\.([^.]+)(?:\.(\w+))?$/.exec(field) ?? [];
-    if (!actionId) return field === 'closeReason' ? 'Closed with actions not verified, because' : fieldLabel(field);
-    const title = incident.actions.find((action) => action._id === actionId)?.title ?? 'an action';
-    return part ? `Action "${title}": ${part === 'note' ? 'done note' : part}` : `Action added "${title}"`;
+    if (!actionId) return undefined;
+    const title = incident.actions.find((action) => action._id === actionId)?.title ?? text(newValue);
+    if (!part) return `Action added: ${title}`;
+    if (part === 'note') return `Action "${title}": done note ${text(newValue)}`;
+    if (part === 'evidence') {
+      const count = Array.isArray(newValue) ? newValue.length : 0;
+      return `Action "${title}": ${count === 1 ? '1 evidence file' : `${count} evidence files`}`;
+    }
+    return `Action "${title}": ${part} ${text(oldValue)} → ${text(newValue)}`;
   };
 }
 
@@ -150,7 +158,7 @@ function IncidentDetails({ incident }: { incident: LocalIncident }) {
         record={incident}
         changeFor={(file) => incidentAttachmentChange(user, incident, file)}
       />
-      <RecordHistory entity="incident" record={incident} fieldName={fieldNameIn(incident)} />
+      <RecordHistory entity="incident" record={incident} describe={actionChangesOf(incident)} />
       <PrintButton />
       <PrintSignatures signers={['Reported by', 'Investigated by', 'Safety officer', 'Area manager']} />
     </div>
