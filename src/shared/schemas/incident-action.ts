@@ -37,6 +37,9 @@ export const actionCreate = z.object({
 });
 export type ActionCreate = z.input<typeof actionCreate>;
 
+/** How many files may show that an action was done. */
+export const maxEvidenceFiles = 10;
+
 export const actionPatch = z
   .object({
     title: requiredText('Title'),
@@ -45,7 +48,9 @@ export const actionPatch = z
     dueDate,
     status,
     note: optionalText('Note', 2000),
-    evidence: z.array(idSchema, { error: 'Evidence must be a list of file ids' }).max(10, 'At most 10 evidence files'),
+    evidence: z
+      .array(idSchema, { error: 'Evidence must be a list of file ids' })
+      .max(maxEvidenceFiles, `At most ${maxEvidenceFiles} evidence files`),
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'Say what to change: title, kind, owner, dueDate or status')

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { optionalText } from '../../../shared/schemas/common.ts';
-import type { IncidentAction } from '../../../shared/schemas/incident-action.ts';
+import { maxEvidenceFiles, type IncidentAction } from '../../../shared/schemas/incident-action.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Field, Input, Textarea } from '../../components/ui/Field.tsx';
 import { saveAndNotify, saveChange } from '../../data/save-change.ts';
@@ -12,7 +12,6 @@ import { incidentAttachmentChange } from './incident-changes.ts';
 import type { LocalIncident } from './incident-list.ts';
 
 const noteSchema = optionalText('Note', 2000);
-const maxEvidence = 10;
 
 /**
  * Marking an action Done with what was done and photos of it: the photos become the incident's files
@@ -36,7 +35,7 @@ export function ActionDoneForm({
 
   function choose(chosen: File[]) {
     const problem = chosen.map(problemWith).find(Boolean);
-    const tooMany = chosen.length > maxEvidence ? `At most ${maxEvidence} files as evidence.` : null;
+    const tooMany = chosen.length > maxEvidenceFiles ? `At most ${maxEvidenceFiles} evidence files.` : null;
     setErrors({ ...errors, files: problem ?? tooMany ?? undefined });
     setFiles(problem || tooMany ? [] : chosen);
   }
