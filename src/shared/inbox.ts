@@ -7,6 +7,7 @@ export const inboxHeadings: Record<InboxKind, string> = {
   comment: 'New comment',
   critical: 'Critical incident reported',
   action: 'Action assigned to you',
+  actionDone: 'Action done: verify it',
   actionDue: 'Action due tomorrow',
   maintenanceDue: 'Maintenance due',
   mark: '',

@@ -40,7 +40,8 @@ export function actionChangeDenied(
   action: { status: ActionStatus; owner: { _id: string } | null },
   patch: ActionPatch,
 ): string | null {
-  const { status, ...fields } = patch;
+  // The note and evidence go with Done (the schema says so), so they are the owner's to give.
+  const { status, note: _note, evidence: _evidence, ...fields } = patch;
   const investigator = can(actor.role, 'incident:investigate');
   if (Object.keys(fields).length > 0 && !investigator) {
     return 'Only a safety officer or an admin may change the title, kind, owner or due date of an action';

@@ -11,7 +11,7 @@ import { queueChange } from '../../src/client/data/writes.ts';
 import { describeOverwrites } from '../../src/client/data/describe-overwrites.ts';
 import { actionPatchChange, addActionChange } from '../../src/client/features/incidents/action-changes.ts';
 import { actionTicketChange } from '../../src/client/features/incidents/action-ticket.ts';
-import { investigationChange } from '../../src/client/features/incidents/incident-changes.ts';
+import { incidentAttachmentChange, investigationChange } from '../../src/client/features/incidents/incident-changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
 
 const device = useLiveDevice('safety_officer');
@@ -135,5 +135,54 @@ describe('an investigation on a device', () => {
     expect(reports).toEqual([
       expect.stringMatching(new RegExp(`replaced dueDate '2026-12-10' set by ${device.admin.name} at`)),
     ]);
+  });
+
+  it('marks Done offline with a note and a photo: the photo goes first, each reaches the server once, and the incident waits for verification', async () => {
+    const incident = await reported();
+    const action = { _id: newId(), title: 'Fit column guards', owner: device.account._id, dueDate: '2026-12-01' };
+    await device.server.t.app.inject({
+      method: 'POST',
+      url: `/api/incidents/${incident._id}/actions`,
+      headers: device.admin.headers,
+      payload: action,
+    });
+    const withAction: Incident = await (await device.adminGet(`/api/incidents/${incident._id}`)).json();
+    await store(device.db, 'incident', withAction);
+    const awaiting = () => device.db.incidents.where('_awaiting').equals(1).primaryKeys();
+    expect(await awaiting()).toEqual([]);
+
+    device.network.isDown = true;
+    const bytes = new Uint8Array(200);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const photo = incidentAttachmentChange(user(), withAction, new File([bytes], 'guard.png', { type: 'image/png' }));
+    await queueChange(device.db, photo);
+    const done = { status: 'Done' as const, note: 'Guards fitted at bay 12', evidence: [photo.id!] };
+    await queueChange(device.db, actionPatchChange(user(), withAction, withAction.actions[0]!, done));
+    expect((await device.db.incidents.get(incident._id))!.actions[0]).toMatchObject({
+      status: 'Done',
+      doneNote: 'Guards fitted at bay 12',
+      evidence: [photo.id],
+    });
+    expect(await awaiting(), 'listed to verify, offline').toEqual([incident._id]);
+
+    device.network.isDown = false;
+    const replay = replayer();
+    device.network.loseNextResponses = 2;
+    await replay.run();
+    await replay.retryNow();
+    await replay.retryNow();
+    expect(await device.db.outbox.count()).toBe(0);
+    const onServer: Incident = await (await device.adminGet(`/api/incidents/${incident._id}`)).json();
+    expect(onServer.attachments.map((file) => file._id)).toEqual([photo.id]);
+    expect(onServer.actions[0]).toMatchObject({
+      status: 'Done',
+      doneNote: 'Guards fitted at bay 12',
+      evidence: [photo.id],
+    });
+    const history: { field: string }[] = await (await device.adminGet(`/api/incidents/${incident._id}/history`)).json();
+    expect(history.filter((entry) => entry.field === `actions.${action._id}.status`)).toHaveLength(1);
+
+    await queueChange(device.db, actionPatchChange(user(), onServer, onServer.actions[0]!, { status: 'Verified' }));
+    expect(await awaiting(), 'verified: no longer waiting').toEqual([]);
   });
 });

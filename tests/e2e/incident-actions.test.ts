@@ -49,6 +49,7 @@ it('investigates an incident offline with two actions, one raising a ticket; onl
   const interlock = dialog.getByRole('listitem').filter({ hasText: 'Fit a tamper-proof interlock' });
   const hinge = dialog.getByRole('listitem').filter({ hasText: 'Replace the stand 2 guard hinge' });
   await interlock.getByRole('button', { name: 'Mark Done' }).click();
+  await interlock.getByRole('button', { name: 'Confirm Done' }).click();
   await interlock.getByText('Done', { exact: true }).waitFor();
   await hinge.getByRole('button', { name: 'Raise Ticket' }).click();
   await hinge.getByLabel('Machine').selectOption({ index: 1 });

@@ -5,6 +5,9 @@ import { incident, type Incident } from '../../src/shared/schemas/incident.ts';
 import { ticket } from '../../src/shared/schemas/ticket.ts';
 import { type Account, addMachine, useTeamApp } from './helpers/app.ts';
 import { errorMessage } from './helpers/json.ts';
+import { multipart } from './helpers/multipart.ts';
+import type { InboxEntry } from '../../src/shared/schemas/inbox.ts';
+import { syncPage } from '../../src/shared/schemas/sync.ts';
 
 const t = useTeamApp();
 
@@ -45,6 +48,30 @@ async function addAction(incidentId: string, title: string, owner: Account, _id:
   });
   expect(response.statusCode, response.body).toBe(201);
   return { _id, record: incident.parse(response.json()) };
+}
+
+/** The account's inbox entries about this incident, from its core feed. */
+async function inboxAbout(account: Account, incidentId: string): Promise<InboxEntry[]> {
+  const response = await t.app.inject({ url: '/api/sync?scope=core&limit=1000', headers: account.headers });
+  return syncPage.parse(response.json()).inbox.filter((entry) => entry.recordId === incidentId);
+}
+
+async function attachPhoto(incidentId: string, by: Account): Promise<string> {
+  const _id = randomUUID();
+  const png = Buffer.alloc(256);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png);
+  const { payload, contentType } = multipart([
+    { name: '_id', value: _id },
+    { name: 'file', filename: 'guard-fitted.png', type: 'image/png', data: png },
+  ]);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/incidents/${incidentId}/attachments`,
+    headers: { ...by.headers, 'content-type': contentType },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return _id;
 }
 
 const actionUrl = (incidentId: string, actionId: string) => `/api/incidents/${incidentId}/actions/${actionId}`;
@@ -142,6 +169,51 @@ describe('investigations and corrective actions', () => {
       dueDate: '2026-12-01',
     });
     expect(errorMessage(noOwner)).toBe('owner: no user has this id');
+  });
+
+  it('marks Done with a note and photos of the incident, tells the verifiers once, and reopening drops them', async () => {
+    const report = await reportedIncident();
+    const { _id } = await addAction(report._id, 'Fit a fixed guard on stand 2', t.team.operator);
+    const url = actionUrl(report._id, _id);
+    const photo = await attachPhoto(report._id, t.team.operator);
+
+    const noteAlone = await send(t.team.operator, 'PATCH', url, { note: 'Guard fitted' });
+    expect(errorMessage(noteAlone)).toMatch(/note and evidence go with marking the action Done/);
+    const foreign = await send(t.team.operator, 'PATCH', url, { status: 'Done', evidence: [randomUUID()] });
+    expect(errorMessage(foreign)).toBe('Evidence must be files attached to this incident');
+
+    const changeId = randomUUID();
+    const patch = { status: 'Done', note: 'Guard fitted and interlock tested', evidence: [photo] };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const done = await send(t.team.operator, 'PATCH', url, patch, { 'x-change-id': changeId });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(incident.parse(done.json()).actions[0]).toMatchObject({
+        status: 'Done',
+        doneNote: 'Guard fitted and interlock tested',
+        evidence: [photo],
+      });
+    }
+    const told: unknown = expect.objectContaining({
+      kind: 'actionDone',
+      entity: 'incident',
+      detail: 'Fit a fixed guard on stand 2: Guard fitted and interlock tested',
+      by: { _id: t.team.operator._id, name: t.team.operator.name },
+    });
+    const toldOf = (entries: InboxEntry[]) => entries.filter((entry) => entry.kind === 'actionDone');
+    expect(toldOf(await inboxAbout(t.team.safety, report._id)), 'once, though replayed').toEqual([told]);
+    expect(toldOf(await inboxAbout(t.team.admin, report._id))).toEqual([told]);
+    expect(toldOf(await inboxAbout(t.team.engineer, report._id))).toEqual([]);
+    expect(toldOf(await inboxAbout(t.team.operator, report._id)), 'not the owner who did it').toEqual([]);
+
+    const history = await send(t.team.safety, 'GET', `/api/incidents/${report._id}/history`);
+    expect(history.json<{ field: string; newValue: unknown }[]>()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: `actions.${_id}.note`, newValue: 'Guard fitted and interlock tested' }),
+        expect.objectContaining({ field: `actions.${_id}.evidence`, newValue: [photo] }),
+      ]),
+    );
+    const reopened = await send(t.team.safety, 'PATCH', url, { status: 'Open' });
+    expect(incident.parse(reopened.json()).actions[0]).toMatchObject({ status: 'Open', doneNote: '', evidence: [] });
   });
 
   it('closes only when every action is verified, unless an admin gives a reason', async () => {

@@ -302,6 +302,24 @@ describe('updating tickets', () => {
     expect(errorMessage(late)).toMatch(/only while it is Pending/);
   });
 
+  it('refuses a bad edit from the details with the field and the rule, changing nothing', async () => {
+    const record = await createTicket({ estimatedHours: 2 });
+    const cases: [object, RegExp][] = [
+      [{ title: '   ' }, /^title: Title is required/],
+      [{ estimatedHours: 1.25 }, /Estimated hours must be a multiple of 0.5/],
+      [{ estimatedHours: -1 }, /Estimated hours must be at least 0/],
+      [{ priority: 'Urgent' }, /^priority: Priority must be one of/],
+      [{ status: 'Done' }, /^status: Status must be one of/],
+    ];
+    for (const [patch, message] of cases) {
+      const response = await put(record._id, patch, t.team.engineer);
+      expect(response.statusCode, JSON.stringify(patch)).toBe(400);
+      expect(errorMessage(response)).toMatch(message);
+    }
+    const cleared = await put(record._id, { estimatedHours: null }, t.team.engineer);
+    expect(ticketUpdated.parse(cleared.json())).toMatchObject({ estimatedHours: null, version: 2 });
+  });
+
   it('sets resolvedAt and closedAt with the status and clears them when reopened', async () => {
     const record = await createTicket();
     const resolved = ticketUpdated.parse((await put(record._id, { status: 'Resolved' }, t.team.engineer)).json());

@@ -13,7 +13,7 @@ import type { ReadingInput } from '../../shared/schemas/reading.ts';
 import type { ChecklistPatch, Schedule } from '../../shared/schemas/schedule.ts';
 import type { SyncEntity } from '../../shared/schemas/sync.ts';
 import type { Ticket } from '../../shared/schemas/ticket.ts';
-import { actionOwners } from './action-owners.ts';
+import { actionOwners, awaitingVerification } from './action-owners.ts';
 import { postingsMiddleware, type PostingKey } from './postings.ts';
 import { rebuildLists } from './rebuild-lists.ts';
 
@@ -190,6 +190,18 @@ export class LocalDatabase extends Dexie {
         await tx.table('postings').clear();
         await rebuildLists(tx);
       });
+    // `*_awaiting` (postings.ts): incidents with an action Done and not verified, for the safety officer's
+    // "Awaiting verification"; the middleware derives it on every put, the upgrade for incidents stored before.
+    this.version(9)
+      .stores({ incidents: '_id, createdAt, updatedAt, *_owners, *_numbers, *_awaiting' })
+      .upgrade((tx) =>
+        tx
+          .table('incidents')
+          .toCollection()
+          .modify((record: Record<string, unknown>) => {
+            record._awaiting = awaitingVerification(record);
+          }),
+      );
     this.use(postingsMiddleware);
   }
 }

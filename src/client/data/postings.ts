@@ -1,5 +1,5 @@
 import type { DBCore, Dexie, DBCoreMutateRequest, DBCoreRangeType, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
-import { actionOwners } from './action-owners.ts';
+import { actionOwners, awaitingVerification } from './action-owners.ts';
 import { inBatches, writeInBatches } from './batches.ts';
 import { isListed, numberKeysOf, slotOf, tokensOf, type ListedTable } from './record-tokens.ts';
 
@@ -129,12 +129,13 @@ async function storedBefore(table: DBCoreTable, req: DBCoreMutateRequest): Promi
 
 /**
  * The fields multi-entry indexes read: `_numbers`, the record's number in digits (record-tokens.ts),
- * and on incidents `_owners`, who owns an action not verified yet ("My actions").
+ * and on incidents `_owners`, who owns an action not verified yet ("My actions"), and `_awaiting`,
+ * whether one waits for its verification ("Awaiting verification").
  */
 const withDerivedFields = (table: ListedTable, value: Indexed): Indexed => ({
   ...value,
   _numbers: numberKeysOf(table, value),
-  ...(table === 'incidents' && { _owners: actionOwners(value) }),
+  ...(table === 'incidents' && { _owners: actionOwners(value), _awaiting: awaitingVerification(value) }),
 });
 
 // DBCoreRangeType's Any and Range: a const enum, which isolated modules cannot read.

@@ -9,6 +9,11 @@ type EntryState =
 export type QueuedOf<K extends OutboxKind> = Omit<EntryOf<K>, EntryState | 'fileId'> & {
   /** The client id of what is created (entry id); defaults to a new UUID. */
   id?: string;
+  /**
+   * The version an edit form opened from, when it differs from the server's copy now: a value someone
+   * else saved while the form was open is then reported as overwritten. Defaults to the server's copy.
+   */
+  baseVersion?: number | null;
 } & (K extends 'attachment' ? { file: { blob: Blob; name: string; type: string } } : unknown);
 
 export type QueuedChange = { [K in OutboxKind]: QueuedOf<K> }[OutboxKind];
@@ -21,7 +26,7 @@ export async function queueChange(db: LocalDatabase, change: QueuedChange): Prom
   const table = tableFor(db, change.entity);
   return db.transaction('rw', [table, db.outbox, db.files], async () => {
     const current = await table.get(change.recordId);
-    const { file, ...queued } = change as QueuedChange & { file?: { blob: Blob; name: string; type: string } };
+    const { file, baseVersion, ...queued } = change as QueuedChange & { file?: { blob: Blob; name: string; type: string } };
     const id = change.id ?? newId();
     if (file) await db.files.put({ id, blob: file.blob, name: file.name, type: file.type, size: file.blob.size });
     const entry = {
@@ -29,7 +34,12 @@ export async function queueChange(db: LocalDatabase, change: QueuedChange): Prom
       ...(file ? { fileId: id } : {}),
       id,
       clientTime: new Date().toISOString(),
-      baseVersion: change.kind === 'create' ? null : ((current?._server?.version as number | undefined) ?? null),
+      baseVersion:
+        change.kind === 'create'
+          ? null
+          : baseVersion !== undefined
+            ? baseVersion
+            : ((current?._server?.version as number | undefined) ?? null),
       state: 'pending',
       attempts: 0,
       nextAttemptAt: 0,

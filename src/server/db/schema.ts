@@ -191,6 +191,9 @@ export interface StoredAction {
   doneAt: string | null;
   verifiedById: string | null;
   verifiedAt: string | null;
+  /** Absent on actions stored before Done carried evidence. */
+  doneNote?: string;
+  evidence?: string[];
   ticketId: string | null;
   createdAt: string;
 }

@@ -28,8 +28,10 @@ export async function readActions(executor: Db | Tx, stored: StoredAction[][]): 
           .where(inArray(tickets.id, ticketIds));
   const person = (id: string | null) => people.find((candidate) => candidate._id === id) ?? null;
   return stored.map((actions) =>
-    actions.map(({ ownerId, verifiedById, ticketId, ...action }) => ({
+    actions.map(({ ownerId, verifiedById, ticketId, doneNote, evidence, ...action }) => ({
       ...action,
+      doneNote: doneNote ?? '',
+      evidence: evidence ?? [],
       owner: person(ownerId),
       verifiedBy: person(verifiedById),
       ticket: raised.find((ticket) => ticket._id === ticketId) ?? null,

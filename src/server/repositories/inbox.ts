@@ -68,7 +68,23 @@ function ticketEntries(id: string, version: number, changes: Change[], actor: st
   return entries;
 }
 
-async function incidentEntries(tx: Tx, id: string, changes: Change[], actor: string, row: IncidentRow) {
+/** Safety officers and admins other than the actor: who is told of critical incidents and actions to verify. */
+async function verifiersBesides(tx: Tx, actor: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.role, [...permissions['incident:investigate'].roles]), ne(users.id, actor)));
+  return rows.map((row) => row.id);
+}
+
+async function incidentEntries(
+  tx: Tx,
+  id: string,
+  version: number,
+  changes: Change[],
+  actor: string,
+  row: IncidentRow,
+) {
   const entries: Entry[] = [];
   const turnedCritical = changes.some(
     (change) =>
@@ -76,19 +92,23 @@ async function incidentEntries(tx: Tx, id: string, changes: Change[], actor: str
       (change.field === 'severity' && change.newValue === 'Critical'),
   );
   if (turnedCritical) {
-    const safety = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.role, [...permissions['incident:investigate'].roles]), ne(users.id, actor)));
-    for (const { id: userId } of safety) entries.push({ userId, key: `critical:${id}`, kind: 'critical', detail: '' });
+    for (const userId of await verifiersBesides(tx, actor))
+      entries.push({ userId, key: `critical:${id}`, kind: 'critical', detail: '' });
   }
   for (const { field, newValue } of changes) {
     const [, actionId, part] = /^actions\.([^.]+)(?:\.(\w+))?$/.exec(field) ?? [];
-    if (!actionId || (part !== undefined && part !== 'owner')) continue;
     const action = row.actions.find((candidate) => candidate._id === actionId);
-    const owner = part === 'owner' ? (newValue as string | null) : (action?.ownerId ?? null);
-    if (!action || !owner || owner === actor) continue;
-    entries.push({ userId: owner, key: `action:${actionId}:${owner}`, kind: 'action', detail: action.title });
+    if (!action) continue;
+    if (part === 'status' && newValue === 'Done') {
+      const detail = action.doneNote ? `${action.title}: ${excerpt(action.doneNote)}` : action.title;
+      for (const userId of await verifiersBesides(tx, actor))
+        entries.push({ userId, key: `actionDone:${action._id}:${version}`, kind: 'actionDone', detail });
+      continue;
+    }
+    if (part !== undefined && part !== 'owner') continue;
+    const owner = part === 'owner' ? (newValue as string | null) : action.ownerId;
+    if (!owner || owner === actor) continue;
+    entries.push({ userId: owner, key: `action:${action._id}:${owner}`, kind: 'action', detail: action.title });
   }
   return entries;
 }
@@ -114,7 +134,7 @@ export async function addInboxEntries(
     entity === 'ticket'
       ? await ticketNotices(tx, recordId, version, changes, actor)
       : entity === 'incident'
-        ? await incidentNotices(tx, recordId, changes, actor)
+        ? await incidentNotices(tx, recordId, version, changes, actor)
         : null;
   if (!found || found.entries.length === 0) return;
   const { name, changeSeq } = found.row;
@@ -131,9 +151,10 @@ async function ticketNotices(tx: Tx, id: string, version: number, changes: Chang
   return row ? { entity: 'ticket' as const, row, entries: ticketEntries(id, version, changes, actor, row) } : null;
 }
 
-async function incidentNotices(tx: Tx, id: string, changes: Change[], actor: string) {
+async function incidentNotices(tx: Tx, id: string, version: number, changes: Change[], actor: string) {
   const row = await incidentOf(tx, id);
-  return row ? { entity: 'incident' as const, row, entries: await incidentEntries(tx, id, changes, actor, row) } : null;
+  if (!row) return null;
+  return { entity: 'incident' as const, row, entries: await incidentEntries(tx, id, version, changes, actor, row) };
 }
 
 /** The entries as the feed hands them over, in the order of `keys`. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, userRef } from './common.ts';
 
 /**
- * What an inbox entry tells (src/docs/inbox.md). The server writes the first five with the change that
+ * What an inbox entry tells (src/docs/inbox.md). The server writes the first six with the change that
  * causes them; the device derives the two `Due` kinds from its own records; `mark` only records that
  * the user read a derived entry.
  */
@@ -12,6 +12,7 @@ export const inboxKinds = [
   'comment',
   'critical',
   'action',
+  'actionDone',
   'actionDue',
   'maintenanceDue',
   'mark',

@@ -20,6 +20,9 @@ export const incidentAction = z.object({
   doneAt: z.string().nullable(),
   verifiedBy: userRef.nullable(),
   verifiedAt: z.string().nullable(),
+  /** What the owner said when marking it Done, and the incident's files they gave as evidence. */
+  doneNote: z.string(),
+  evidence: z.array(idSchema),
   ticket: actionTicket.nullable(),
   createdAt: z.string(),
 });
@@ -34,10 +37,27 @@ export const actionCreate = z.object({
 });
 export type ActionCreate = z.input<typeof actionCreate>;
 
+/** How many files may show that an action was done. */
+export const maxEvidenceFiles = 10;
+
 export const actionPatch = z
-  .object({ title: requiredText('Title'), kind, owner: idSchema, dueDate, status })
+  .object({
+    title: requiredText('Title'),
+    kind,
+    owner: idSchema,
+    dueDate,
+    status,
+    note: optionalText('Note', 2000),
+    evidence: z
+      .array(idSchema, { error: 'Evidence must be a list of file ids' })
+      .max(maxEvidenceFiles, `At most ${maxEvidenceFiles} evidence files`),
+  })
   .partial()
-  .refine((patch) => Object.keys(patch).length > 0, 'Say what to change: title, kind, owner, dueDate or status');
+  .refine((patch) => Object.keys(patch).length > 0, 'Say what to change: title, kind, owner, dueDate or status')
+  .refine(
+    (patch) => (patch.note === undefined && patch.evidence === undefined) || patch.status === 'Done',
+    'A note and evidence go with marking the action Done (status: Done)',
+  );
 export type ActionPatch = z.infer<typeof actionPatch>;
 
 export const actionParams = z.object({ id: idSchema, actionId: idSchema });

@@ -1,6 +1,5 @@
 import { FileText, Paperclip, Upload } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
-import { allowedFileDescription, allowedMimeTypes, isAllowedFile, maxFileBytes } from '../../../shared/files.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { FileRef } from '../../../shared/schemas/common.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
@@ -10,21 +9,11 @@ import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import type { QueuedChange } from '../../data/writes.ts';
 import { saveAndNotify } from '../../data/save-change.ts';
 import { DeleteFileButton, type AttachmentOwner } from './DeleteFileButton.tsx';
+import { acceptedFiles, problemWith } from './file-rules.ts';
 import { openAttachment } from './open-attachment.ts';
-
-const accept = Object.entries(allowedMimeTypes)
-  .flatMap(([type, extensions]) => [type, ...extensions])
-  .join(',');
 
 const sizeText = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-function problemWith(file: File): string | null {
-  if (!isAllowedFile(file.type, file.name))
-    return `"${file.name}" cannot be attached: allowed are ${allowedFileDescription}.`;
-  if (file.size > maxFileBytes) return `"${file.name}" is larger than ${maxFileBytes / 1024 / 1024} MB.`;
-  return null;
-}
 
 interface WithAttachments {
   _id: string;
@@ -76,7 +65,7 @@ export function Attachments({ entity, record, changeFor }: AttachmentsProps) {
               'cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600',
             )}
           >
-            <input type="file" accept={accept} className="sr-only" onChange={(event) => void attach(event)} />
+            <input type="file" accept={acceptedFiles} className="sr-only" onChange={(event) => void attach(event)} />
             <Upload aria-hidden="true" className="size-4" /> Add attachment
           </label>
         )}

@@ -1,3 +1,5 @@
+import { FileText } from 'lucide-react';
+import { useState } from 'react';
 import { isOverdue } from '../../../shared/incident-actions.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { ActionStatus } from '../../../shared/enums.ts';
@@ -6,6 +8,9 @@ import { actionStatusTone, Badge } from '../../components/ui/Badge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { useSignedInUser } from '../../data/session.ts';
 import { saveAndNotify } from '../../data/save-change.ts';
+import { notify } from '../../lib/notify.ts';
+import { openAttachment } from '../attachments/open-attachment.ts';
+import { ActionDoneForm } from './ActionDoneForm.tsx';
 import { actionPatchChange } from './action-changes.ts';
 import { ActionTicket } from './ActionTicket.tsx';
 import { dueDateText } from './due-date.ts';
@@ -25,8 +30,38 @@ function nextSteps(investigator: boolean, owner: boolean, status: ActionStatus):
   return investigator ? [['Open', 'Reopen']] : [];
 }
 
+/** What the owner said and showed when marking it Done: the safety officer's evidence when verifying. */
+function DoneEvidence({ incident, action }: { incident: LocalIncident; action: IncidentAction }) {
+  const evidence = action.evidence ?? [];
+  const files = incident.attachments.filter((file) => evidence.includes(file._id));
+  if (!action.doneNote && files.length === 0) return null;
+  return (
+    <div className="space-y-1 rounded-lg bg-slate-50 px-3 py-2">
+      {action.doneNote && <p className="whitespace-pre-wrap text-slate-800">{action.doneNote}</p>}
+      {files.length > 0 && (
+        <ul aria-label="Evidence" className="flex flex-wrap gap-2">
+          {files.map((file) => (
+            <li key={file._id}>
+              <button
+                type="button"
+                onClick={() =>
+                  void openAttachment(file).catch((error: unknown) => notify.error(error, 'Failed to open file'))
+                }
+                className="flex min-h-11 items-center gap-1 rounded px-1 text-sm font-medium text-brand-700 hover:underline"
+              >
+                <FileText aria-hidden="true" className="size-4" /> {file.originalName}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export function ActionRow({ incident, action }: { incident: LocalIncident; action: IncidentAction }) {
   const user = useSignedInUser();
+  const [isMarkingDone, setMarkingDone] = useState(false);
   const overdue = isOverdue(action);
   const steps = nextSteps(can(user.role, 'incident:investigate'), action.owner?._id === user._id, action.status);
   const step = (status: ActionStatus) =>
@@ -52,14 +87,23 @@ export function ActionRow({ incident, action }: { incident: LocalIncident; actio
         {action.doneAt && ` · done ${new Date(action.doneAt).toLocaleDateString()}`}
         {action.verifiedBy && ` · verified by ${action.verifiedBy.name}`}
       </p>
-      <div className="flex flex-wrap items-center gap-2">
-        {steps.map(([status, label]) => (
-          <Button key={status} variant={status === 'Open' ? 'ghost' : 'primary'} onClick={() => step(status)}>
-            {label}
-          </Button>
-        ))}
-        <ActionTicket incident={incident} action={action} />
-      </div>
+      <DoneEvidence incident={incident} action={action} />
+      {isMarkingDone ? (
+        <ActionDoneForm incident={incident} action={action} onDone={() => setMarkingDone(false)} />
+      ) : (
+        <div className="flex flex-wrap items-center gap-2">
+          {steps.map(([status, label]) => (
+            <Button
+              key={status}
+              variant={status === 'Open' ? 'ghost' : 'primary'}
+              onClick={() => (status === 'Done' ? setMarkingDone(true) : step(status))}
+            >
+              {label}
+            </Button>
+          ))}
+          <ActionTicket incident={incident} action={action} />
+        </div>
+      )}
     </li>
   );
 }

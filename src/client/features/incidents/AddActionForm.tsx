@@ -60,6 +60,12 @@ export function AddActionForm({ incident }: { incident: LocalIncident }) {
       </Field>
       <Field label="Due date" required error={errors.dueDate}>
         <Input type="date" min={today()} value={form.dueDate} onChange={set('dueDate')} />
+        {/* A past date is allowed (an action agreed late), but it is overdue the moment it is added. */}
+        {form.dueDate && form.dueDate < today() && (
+          <p role="status" className="text-sm text-amber-700">
+            This date is already past: the action will show as overdue at once.
+          </p>
+        )}
       </Field>
       <div className="flex items-end">
         <Button type="submit">Add Action</Button>

@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
-import { can } from '../../../shared/permissions.ts';
+import { Pencil } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { can, incidentEditableFields } from '../../../shared/permissions.ts';
+import type { HistoryEntry } from '../../../shared/schemas/common.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { RecordHistory } from '../../components/ui/RecordHistory.tsx';
 import { PrintButton, PrintSignatures } from '../../components/ui/PrintFooter.tsx';
 import { RecordModal } from '../../components/ui/RecordModal.tsx';
 import { useSignedInUser } from '../../data/session.ts';
@@ -9,6 +13,7 @@ import { incidentAttachmentChange } from './incident-changes.ts';
 import { InvestigationSection } from './InvestigationSection.tsx';
 import type { LocalIncident } from './incident-list.ts';
 import { IncidentBadges } from './IncidentBadges.tsx';
+import { IncidentEditForm } from './IncidentEditForm.tsx';
 import { IncidentStatusSelect } from './IncidentStatusSelect.tsx';
 import { IncidentTypeIcon } from './IncidentTypeIcon.tsx';
 import { useIncident } from './use-incidents.ts';
@@ -58,23 +63,26 @@ function People({ people }: { people: { name: string; details: string[] }[] }) {
   );
 }
 
-function IncidentDetails({ incident }: { incident: LocalIncident }) {
-  const user = useSignedInUser();
+/** How the history words the changes of an incident's actions and its closing with a reason. */
+function actionChangesOf(incident: LocalIncident) {
+  return ({ field, oldValue, newValue }: HistoryEntry, text: (value: unknown) => string) => {
+    if (field === 'closeReason') return `Closed with actions not verified: ${text(newValue)}`;
+    const [, actionId, part] = /^actions\.([^.]+)(?:\.(\w+))?$/.exec(field) ?? [];
+    if (!actionId) return undefined;
+    const title = incident.actions.find((action) => action._id === actionId)?.title ?? text(newValue);
+    if (!part) return `Action added: ${title}`;
+    if (part === 'note') return `Action "${title}": done note ${text(newValue)}`;
+    if (part === 'evidence') {
+      const count = Array.isArray(newValue) ? newValue.length : 0;
+      return `Action "${title}": ${count === 1 ? '1 evidence file' : `${count} evidence files`}`;
+    }
+    return `Action "${title}": ${part} ${text(oldValue)} → ${text(newValue)}`;
+  };
+}
+
+function IncidentReport({ incident }: { incident: LocalIncident }) {
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 items-start gap-3">
-          <IncidentTypeIcon type={incident.type} />
-          <div className="min-w-0 space-y-2">
-            <IncidentBadges incident={incident} />
-            <h3 className="text-xl font-semibold break-words text-slate-900">{incident.title}</h3>
-          </div>
-        </div>
-        {/* Closing follows the actions' verification, done below: the status is at hand here too. */}
-        {can(user.role, 'incident:manage') && (
-          <IncidentStatusSelect incident={incident} className="w-56 print:hidden" />
-        )}
-      </div>
+    <>
       <p className="text-sm whitespace-pre-wrap text-slate-700">{incident.description}</p>
 
       <Facts
@@ -99,6 +107,44 @@ function IncidentDetails({ incident }: { incident: LocalIncident }) {
       <Section title="Immediate Actions Taken">
         {incident.immediateActions ? <p className="whitespace-pre-wrap">{incident.immediateActions}</p> : none}
       </Section>
+    </>
+  );
+}
+
+function IncidentDetails({ incident }: { incident: LocalIncident }) {
+  const user = useSignedInUser();
+  const [isEditing, setEditing] = useState(false);
+  const editable = incidentEditableFields(user, incident);
+  const mayEdit = editable === 'all' || editable.length > 0;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 items-start gap-3">
+          <IncidentTypeIcon type={incident.type} />
+          <div className="min-w-0 space-y-2">
+            <IncidentBadges incident={incident} />
+            <h3 className="text-xl font-semibold break-words text-slate-900">{incident.title}</h3>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 print:hidden">
+          {/* Closing follows the actions' verification, done below: the status is at hand here too. */}
+          {can(user.role, 'incident:manage') && (
+            <div className="w-56">
+              <IncidentStatusSelect incident={incident} />
+            </div>
+          )}
+          {mayEdit && !isEditing && (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" className="size-4" /> Edit
+            </Button>
+          )}
+        </div>
+      </div>
+      {isEditing ? (
+        <IncidentEditForm incident={incident} onDone={() => setEditing(false)} />
+      ) : (
+        <IncidentReport incident={incident} />
+      )}
 
       <Section title="Investigation">
         <InvestigationSection incident={incident} />
@@ -112,6 +158,7 @@ function IncidentDetails({ incident }: { incident: LocalIncident }) {
         record={incident}
         changeFor={(file) => incidentAttachmentChange(user, incident, file)}
       />
+      <RecordHistory entity="incident" record={incident} describe={actionChangesOf(incident)} />
       <PrintButton />
       <PrintSignatures signers={['Reported by', 'Investigated by', 'Safety officer', 'Area manager']} />
     </div>

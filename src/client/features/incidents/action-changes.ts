@@ -22,6 +22,8 @@ export function addActionChange(
     doneAt: null,
     verifiedBy: null,
     verifiedAt: null,
+    doneNote: '',
+    evidence: [],
     ticket: null,
     createdAt: new Date().toISOString(),
   };
@@ -42,7 +44,7 @@ export function addActionChange(
 /** What a status change stamps on the action as the server will (src/docs/corrective-actions.md). */
 function stamps(user: UserRef, action: IncidentAction, status: IncidentAction['status']): Partial<IncidentAction> {
   const now = new Date().toISOString();
-  if (status === 'Open') return { doneAt: null, verifiedBy: null, verifiedAt: null };
+  if (status === 'Open') return { doneAt: null, verifiedBy: null, verifiedAt: null, doneNote: '', evidence: [] };
   if (status === 'Done') return { doneAt: action.doneAt ?? now, verifiedBy: null, verifiedAt: null };
   return { verifiedBy: author(user), verifiedAt: now };
 }
@@ -55,10 +57,11 @@ export function actionPatchChange(
   patch: ActionPatch,
   owner?: UserRef,
 ): QueuedOf<'actionPatch'> {
-  const { owner: _ownerId, ...fields } = patch;
+  const { owner: _ownerId, note, ...fields } = patch;
   const preview = {
     _id: action._id,
     ...fields,
+    ...(note !== undefined && { doneNote: note }),
     ...(owner ? { owner: author(owner) } : {}),
     ...(patch.status && patch.status !== action.status ? stamps(user, action, patch.status) : {}),
   };

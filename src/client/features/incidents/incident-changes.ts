@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { IncidentStatus } from '../../../shared/enums.ts';
 import type { UserRef } from '../../../shared/schemas/common.ts';
 import { emptyInvestigation, type Investigation } from '../../../shared/schemas/incident-action.ts';
-import type { Incident, incidentCreate } from '../../../shared/schemas/incident.ts';
+import type { Incident, IncidentUpdate, incidentCreate } from '../../../shared/schemas/incident.ts';
 import type { QueuedChange } from '../../data/writes.ts';
 import { attachmentChange, author, createChange, newRecord, updateChange } from '../../data/change-builders.ts';
 
@@ -14,7 +14,7 @@ export function incidentName(incident: IncidentRef): string {
 }
 
 /** The form starts with an empty person row: rows left entirely blank are not people. */
-function filledRows<T extends Record<string, string>>(rows: T[]): T[] {
+export function filledRows<T extends Record<string, string>>(rows: T[]): T[] {
   return rows.filter((row) => Object.values(row).some((value) => value.trim() !== ''));
 }
 
@@ -61,6 +61,24 @@ export function incidentStatusChange(
     preview: { status },
     label: `Status -> ${status} on ${incidentName(incident)}`,
   });
+}
+
+/**
+ * An edit of the report from its details: the changed fields only, from the version the form opened
+ * with, so a value someone else saved meanwhile and this edit replaces is reported.
+ */
+export function incidentEditChange(
+  user: UserRef,
+  incident: IncidentRef,
+  changes: IncidentUpdate,
+  openedVersion: number | null,
+): QueuedChange {
+  const change = updateChange(user, 'incident', incident._id, {
+    body: changes,
+    preview: changes,
+    label: `Edited ${Object.keys(changes).join(', ')} on ${incidentName(incident)}`,
+  });
+  return { ...change, baseVersion: openedVersion };
 }
 
 export function investigationChange(user: UserRef, incident: IncidentRef, investigation: Investigation): QueuedChange {

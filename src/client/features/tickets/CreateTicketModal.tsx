@@ -1,8 +1,6 @@
-import { priorities, ticketCategories } from '../../../shared/enums.ts';
 import { ticketCreate } from '../../../shared/schemas/ticket.ts';
-import { Field, Input, Select, Textarea } from '../../components/ui/Field.tsx';
+import { Field } from '../../components/ui/Field.tsx';
 import { FormModal } from '../../components/ui/FormModal.tsx';
-import { HoursInput } from '../../components/ui/HoursInput.tsx';
 import { useFormState } from '../../components/ui/use-form-state.ts';
 import { fieldErrors } from '../../lib/validation.ts';
 import { useSignedInUser } from '../../data/session.ts';
@@ -10,15 +8,8 @@ import { saveAndNotify } from '../../data/save-change.ts';
 import { createTicketChange } from '../../data/ticket-create.ts';
 import { MachineSelect } from '../../components/ui/MachineSelect.tsx';
 import { useMachineChoices } from '../../data/use-machine-choices.ts';
-
-const emptyForm = {
-  title: '',
-  machine: '',
-  priority: 'Medium',
-  category: 'Mechanical',
-  estimatedHours: '',
-  description: '',
-};
+import { emptyTicketForm, ticketInput } from './ticket-form.ts';
+import { TicketFields } from './TicketFields.tsx';
 
 interface CreateTicketModalProps {
   onClose: () => void;
@@ -30,12 +21,10 @@ interface CreateTicketModalProps {
 export function CreateTicketModal({ onClose, machineId = '' }: CreateTicketModalProps) {
   const user = useSignedInUser();
   const machines = useMachineChoices();
-  const { form, set, errors, setErrors } = useFormState({ ...emptyForm, machine: machineId });
+  const { form, set, errors, setErrors } = useFormState({ ...emptyTicketForm, machine: machineId });
 
   async function submit() {
-    // Spec section 5: empty estimated hours are sent as null, anything else as a number.
-    const hours = form.estimatedHours.trim();
-    const parsed = ticketCreate.safeParse({ ...form, estimatedHours: hours === '' ? null : Number(hours) });
+    const parsed = ticketCreate.safeParse({ ...ticketInput(form), machine: form.machine });
     const machine = machines?.find((candidate) => candidate._id === form.machine);
     if (!parsed.success || !machine) {
       setErrors({
@@ -50,29 +39,16 @@ export function CreateTicketModal({ onClose, machineId = '' }: CreateTicketModal
 
   return (
     <FormModal onClose={onClose} title="Create Ticket" submitLabel="Create Ticket" onSubmit={submit}>
-      <Field label="Title" required error={errors.title} className="sm:col-span-2">
-        <Input value={form.title} onChange={set('title')} maxLength={200} />
-      </Field>
-      <Field label="Machine" required error={errors.machine} className="sm:col-span-2">
-        <MachineSelect machines={machines} value={form.machine} onChange={set('machine')} />
-      </Field>
-      <Field label="Priority" error={errors.priority}>
-        <Select value={form.priority} onChange={set('priority')} options={priorities} />
-      </Field>
-      <Field label="Category" error={errors.category}>
-        <Select value={form.category} onChange={set('category')} options={ticketCategories} />
-      </Field>
-      <Field
-        label="Estimated Hours"
-        hint="Optional, in steps of 0.5"
-        error={errors.estimatedHours}
-        className="sm:col-span-2"
-      >
-        <HoursInput value={form.estimatedHours} onChange={set('estimatedHours')} />
-      </Field>
-      <Field label="Description" required error={errors.description} className="sm:col-span-2">
-        <Textarea value={form.description} onChange={set('description')} rows={5} maxLength={5000} />
-      </Field>
+      <TicketFields
+        form={form}
+        set={set}
+        errors={errors}
+        machine={
+          <Field label="Machine" required error={errors.machine} className="sm:col-span-2">
+            <MachineSelect machines={machines} value={form.machine} onChange={set('machine')} />
+          </Field>
+        }
+      />
     </FormModal>
   );
 }

@@ -131,8 +131,11 @@ export function TicketList({ tickets, onView, keep }: TicketListProps) {
             <p className="mt-1 text-sm text-slate-600">
               {ticket.machine ? `${ticket.machine.name} · ${ticket.machine.department}` : 'No machine'}
             </p>
-            <div className="mt-3 grid grid-cols-[1fr_auto] items-center gap-3">
-              <TicketStatusSelect ticket={ticket} keep={keep} />
+            {/* The status control keeps to its own width: a tap anywhere else on the card opens the ticket. */}
+            <div className="mt-3 flex items-center justify-between gap-3">
+              <div className="w-40">
+                <TicketStatusSelect ticket={ticket} keep={keep} />
+              </div>
               <Badge tone={priorityTone[ticket.priority]}>{ticket.priority}</Badge>
             </div>
             <p className="mt-3 flex flex-wrap justify-between gap-2 text-sm text-slate-600">

@@ -20,6 +20,31 @@ export function ticketStatusChange(user: UserRef, ticket: TicketRef, status: Tic
   return ticketUpdate(user, ticket, { status }, { status }, `Status -> ${status}`);
 }
 
+const fieldNames: Partial<Record<keyof TicketUpdate, string>> = {
+  title: 'Title',
+  description: 'Description',
+  priority: 'Priority',
+  category: 'Category',
+  estimatedHours: 'Estimated hours',
+};
+
+/**
+ * An edit from the ticket's details: the changed fields only, from the version the form opened with,
+ * so a value someone else saved meanwhile and this edit replaces is reported.
+ */
+export function ticketEditChange(
+  user: UserRef,
+  ticket: TicketRef,
+  changes: TicketUpdate,
+  openedVersion: number | null,
+): QueuedChange {
+  const what = Object.keys(changes)
+    .map((field) => fieldNames[field as keyof TicketUpdate] ?? field)
+    .join(', ');
+  const change = ticketUpdate(user, ticket, changes, changes as Partial<Ticket>, `Edited ${what}`);
+  return { ...change, baseVersion: openedVersion };
+}
+
 export function ticketAssigneeChange(user: UserRef, ticket: TicketRef, assignee: UserRef | null): QueuedChange {
   return ticketUpdate(
     user,

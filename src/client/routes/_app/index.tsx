@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LayoutDashboard } from 'lucide-react';
 import { DashboardPage } from '../../features/dashboard/DashboardPage.tsx';
+import { AwaitingVerification } from '../../features/incidents/AwaitingVerification.tsx';
 import { MyActions } from '../../features/incidents/MyActions.tsx';
 import { MyMaintenance } from '../../features/maintenance/MyMaintenance.tsx';
 
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/_app/')({
         <>
           <MyMaintenance />
           <MyActions />
+          <AwaitingVerification />
         </>
       }
     />
