@@ -2,6 +2,7 @@ import { Navigate, Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SignedInUserContext, useSession } from '../data/session.ts';
 import { useSignOutOnExpiredToken } from '../features/auth/use-sign-out-on-expired-token.ts';
+import { MachineBackUpPrompt } from '../features/machines/MachineBackUpPrompt.tsx';
 import { useSyncLoop } from '../data/use-sync.ts';
 import { MobileMenu } from './MobileMenu.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -30,6 +31,7 @@ export function AppLayout() {
             <Outlet />
           </main>
         </div>
+        <MachineBackUpPrompt />
       </div>
     </SignedInUserContext>
   );

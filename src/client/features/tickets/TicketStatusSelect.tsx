@@ -3,7 +3,7 @@ import { ticketEditableFields } from '../../../shared/permissions.ts';
 import { Select } from '../../components/ui/Field.tsx';
 import { useSignedInUser } from '../../data/session.ts';
 import { saveAndNotify } from '../../data/save-change.ts';
-import { useMachineBackUpPrompt } from '../machines/use-machine-back-up-prompt.tsx';
+import { offerMachineBackUp } from '../machines/machine-back-up.ts';
 import { ticketStatusChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
 
@@ -21,29 +21,25 @@ export function TicketStatusSelect({
   const user = useSignedInUser();
   const editable = ticketEditableFields(user, ticket);
   const allowed = editable === 'all' || editable.includes('status');
-  const backUp = useMachineBackUpPrompt();
 
   return (
-    <>
-      <Select
-        aria-label={`Status of ${ticket.ticketNumber || ticket.title}`}
-        options={ticketStatuses}
-        value={ticket.status}
-        disabled={!allowed}
-        title={allowed ? undefined : 'Only maintenance engineers and admins change a ticket’s status'}
-        onClick={(event) => event.stopPropagation()}
-        onChange={(event) => {
-          const status = event.target.value as TicketStatus;
-          const change = ticketStatusChange(user, ticket, status);
-          void Promise.resolve(keep?.(ticket))
-            .then(() => saveAndNotify(change, 'Ticket updated successfully!', 'Failed to update ticket'))
-            .then((saved) => {
-              if (saved) void backUp.offer(ticket, status);
-            });
-        }}
-        className={className}
-      />
-      {backUp.prompt}
-    </>
+    <Select
+      aria-label={`Status of ${ticket.ticketNumber || ticket.title}`}
+      options={ticketStatuses}
+      value={ticket.status}
+      disabled={!allowed}
+      title={allowed ? undefined : 'Only maintenance engineers and admins change a ticket’s status'}
+      onClick={(event) => event.stopPropagation()}
+      onChange={(event) => {
+        const status = event.target.value as TicketStatus;
+        const change = ticketStatusChange(user, ticket, status);
+        void Promise.resolve(keep?.(ticket))
+          .then(() => saveAndNotify(change, 'Ticket updated successfully!', 'Failed to update ticket'))
+          .then((saved) => {
+            if (saved) void offerMachineBackUp(user, ticket, status);
+          });
+      }}
+      className={className}
+    />
   );
 }
