@@ -27,11 +27,11 @@ const listeners = new Set<() => void>();
 
 export const machineBackUp = {
   get: () => question,
-  subscribe(listener: () => void) {
+  subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  set(next: MachineBackUpQuestion | null) {
+  set: (next: MachineBackUpQuestion | null) => {
     question = next;
     listeners.forEach((listener) => listener());
   },
