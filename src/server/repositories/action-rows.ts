@@ -2,7 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { IncidentAction } from '../../shared/schemas/incident-action.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { incidents, tickets, users, type StoredAction } from '../db/schema.ts';
-import { recordHistoryRows, type ChangeContext, type FieldChange } from './record-changes.ts';
+import { type ChangeContext, type FieldChange } from './record-changes.ts';
+import { recordChange } from './change-effects.ts';
 
 const present = <T>(value: T | null): value is T => value !== null;
 
@@ -68,5 +69,5 @@ export async function saveActions(
     .update(incidents)
     .set({ actions, version, updatedAt: new Date(), changeSeq })
     .where(eq(incidents.id, row.id));
-  await recordHistoryRows(tx, 'incident', row.id, version, changes, context);
+  await recordChange(tx, 'incident', row.id, version, changes, context);
 }

@@ -8,7 +8,8 @@ import { forbidden, notFound } from '../lib/errors.ts';
 import type { Upload } from '../lib/read-uploads.ts';
 import { createOnce } from './create-once.ts';
 import { assertExists, bumpRecord, type Actor, type NumberedEntity } from './numbered-records.ts';
-import { recordHistoryRows, type ChangeContext } from './record-changes.ts';
+import { type ChangeContext } from './record-changes.ts';
+import { recordChange } from './change-effects.ts';
 import { iso } from './sql-helpers.ts';
 
 const ownerColumns = { ticket: files.ticketId, incident: files.incidentId } as const;
@@ -159,7 +160,7 @@ export async function attachFile<T>(
       if (stored) {
         const version = await bumpRecord(tx, owner, ownerId, changeSeq);
         const change = { field: 'attachment', oldValue: null, newValue: stored };
-        await recordHistoryRows(tx, owner, ownerId, version, [change], context);
+        await recordChange(tx, owner, ownerId, version, [change], context);
       }
       return { record: await load(tx, ownerId), created };
     }),
@@ -233,7 +234,7 @@ export function createFileRepository(database: Database) {
         if (owner) {
           const version = await bumpRecord(tx, owner[0], owner[1], changeSeq);
           const change = { field: 'attachment', oldValue: toFileRef(row), newValue: null };
-          await recordHistoryRows(tx, owner[0], owner[1], version, [change], context);
+          await recordChange(tx, owner[0], owner[1], version, [change], context);
         }
       });
     },

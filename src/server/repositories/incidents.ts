@@ -31,7 +31,8 @@ import { can, deniedMessage } from '../../shared/permissions.ts';
 import { conflict, forbidden } from '../lib/errors.ts';
 import { readActions } from './action-rows.ts';
 import { incidentActionMethods } from './incident-actions.ts';
-import { diffPatch, recordHistoryRows, writeChange, type ChangeContext } from './record-changes.ts';
+import { diffPatch, writeChange, type ChangeContext } from './record-changes.ts';
+import { recordChange } from './change-effects.ts';
 import { iso } from './sql-helpers.ts';
 
 type IncidentRow = typeof incidents.$inferSelect;
@@ -195,7 +196,7 @@ export function createIncidentRepository(database: Database) {
         const closes = changes.some((change) => change.field === 'status' && change.newValue === 'Closed');
         const override = closes ? closeOverride(row, patch.closeReason, actor) : [];
         const overwritten = await saveChanges(tx, changeSeq, 'incident', row, changes, {}, context);
-        await recordHistoryRows(tx, 'incident', id, row.version + 1, override, context);
+        await recordChange(tx, 'incident', id, row.version + 1, override, context);
         return { record: await loadIncident(tx, id), overwritten };
       });
     },

@@ -20,11 +20,11 @@ import {
   diffPatch,
   findOverwrites,
   lockRecord,
-  recordHistoryRows,
   setFromChanges,
   writeChange,
   type ChangeContext,
 } from './record-changes.ts';
+import { recordChange } from './change-effects.ts';
 import { iso, likePattern } from './sql-helpers.ts';
 
 type MachineRow = typeof machines.$inferSelect;
@@ -126,7 +126,7 @@ export function createMachineRepository(database: Database) {
       })
       .where(eq(machines.id, row.id))
       .returning();
-    await recordHistoryRows(tx, 'machine', row.id, updated!.version, changes, context);
+    await recordChange(tx, 'machine', row.id, updated!.version, changes, context);
     return { record: toMachine(updated!), overwritten };
   }
 
@@ -231,7 +231,7 @@ export function createMachineRepository(database: Database) {
                 changeSeq,
               })
               .returning({ id: machines.id });
-            await recordHistoryRows(
+            await recordChange(
               tx,
               'machine',
               row!.id,
@@ -276,7 +276,7 @@ export function createMachineRepository(database: Database) {
           .update(machines)
           .set({ deletedAt: new Date(), version: row.version + 1, updatedAt: new Date(), changeSeq })
           .where(eq(machines.id, id));
-        await recordHistoryRows(
+        await recordChange(
           tx,
           'machine',
           id,

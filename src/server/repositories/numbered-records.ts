@@ -8,13 +8,8 @@ import { incidents, tickets } from '../db/schema.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 import { createOnce } from './create-once.ts';
 import { readHistory } from './history.ts';
-import {
-  findOverwrites,
-  recordHistoryRows,
-  setFromChanges,
-  type ChangeContext,
-  type FieldChange,
-} from './record-changes.ts';
+import { findOverwrites, setFromChanges, type ChangeContext, type FieldChange } from './record-changes.ts';
+import { recordChange } from './change-effects.ts';
 import { pageCount } from './sql-helpers.ts';
 
 /**
@@ -183,7 +178,7 @@ export async function createNumbered(
     },
     insert: async (candidate) => {
       const created = await insert(candidate);
-      await recordHistoryRows(tx, entity, created, 1, [{ field: 'created', oldValue: null, newValue: true }], context);
+      await recordChange(tx, entity, created, 1, [{ field: 'created', oldValue: null, newValue: true }], context);
       return created;
     },
   });
@@ -253,6 +248,6 @@ export async function saveChanges<E extends NumberedEntity>(
     .update(table)
     .set({ ...setFromChanges(changes), ...derived, searchWords, version, updatedAt: new Date(), changeSeq })
     .where(eq(table.id, row.id));
-  await recordHistoryRows(tx, entity, row.id, version, changes, context);
+  await recordChange(tx, entity, row.id, version, changes, context);
   return overwritten;
 }

@@ -3,7 +3,6 @@ import type { Overwrite } from '../../shared/schemas/common.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { appliedChanges, recordHistory, users } from '../db/schema.ts';
 import { conflict } from '../lib/errors.ts';
-import { addInboxEntries } from './inbox.ts';
 import type { ChangeContext } from '../lib/change-context.ts';
 
 export type Entity = 'machine' | 'ticket' | 'incident' | 'schedule';
@@ -51,16 +50,20 @@ export function setFromChanges(changes: FieldChange[]): Record<string, unknown> 
   return Object.fromEntries(changes.map((change) => [change.column, change.newValue]));
 }
 
-/** Records who changed what, and tells the people concerned (inbox.ts): both belong to the change. */
-export async function recordHistoryRows(
+/** A change a write made to one record, as its effects read it (change-effects.ts). */
+export interface RecordedChange {
+  entity: Entity;
+  recordId: string;
+  version: number;
+  changes: Pick<FieldChange, 'field' | 'oldValue' | 'newValue'>[];
+  context: ChangeContext;
+}
+
+/** Records who changed what: the record's history, one of a change's effects (change-effects.ts). */
+export async function writeHistoryRows(
   tx: Tx,
-  entity: Entity,
-  recordId: string,
-  version: number,
-  changes: Pick<FieldChange, 'field' | 'oldValue' | 'newValue'>[],
-  context: ChangeContext,
+  { entity, recordId, version, changes, context }: RecordedChange,
 ): Promise<void> {
-  if (changes.length === 0) return;
   await tx.insert(recordHistory).values(
     changes.map((change) => ({
       entity,
@@ -73,7 +76,6 @@ export async function recordHistoryRows(
       clientTime: context.clientTime ?? null,
     })),
   );
-  await addInboxEntries(tx, entity, recordId, version, changes, context.userId);
 }
 
 /**

@@ -2,7 +2,8 @@ import { and, eq, gt, isNotNull, lte, ne } from 'drizzle-orm';
 import { freshChecklist, successorOf, type Occurrence } from '../../shared/recurrence.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { machines, schedules } from '../db/schema.ts';
-import { lockRecord, recordHistoryRows, type ChangeContext, type FieldChange } from './record-changes.ts';
+import { lockRecord, type ChangeContext, type FieldChange } from './record-changes.ts';
+import { recordChange } from './change-effects.ts';
 import { iso, isoOrNull } from './sql-helpers.ts';
 
 type ScheduleRow = typeof schedules.$inferSelect;
@@ -75,7 +76,7 @@ export async function createSuccessor(tx: Tx, changeSeq: number, completed: Sche
     .onConflictDoNothing({ target: schedules.id })
     .returning({ id: schedules.id });
   if (inserted.length === 0) return;
-  await recordHistoryRows(tx, 'schedule', next._id, 1, [{ field: 'created', oldValue: null, newValue: true }], context);
+  await recordChange(tx, 'schedule', next._id, 1, [{ field: 'created', oldValue: null, newValue: true }], context);
 }
 
 /**
@@ -110,6 +111,6 @@ export async function dueByReading(
       .set({ scheduledDate: reading.readAt, version, updatedAt: new Date(), changeSeq })
       .where(eq(schedules.id, id));
     const change = { field: 'scheduledDate', oldValue: row!.scheduledDate, newValue: reading.readAt };
-    await recordHistoryRows(tx, 'schedule', id, version, [change], context);
+    await recordChange(tx, 'schedule', id, version, [change], context);
   }
 }

@@ -31,12 +31,12 @@ import { createSuccessor, machineHours, seriesChanges } from './schedule-series.
 import {
   diffPatch,
   findOverwrites,
-  recordHistoryRows,
   setFromChanges,
   type ChangeContext,
   writeChange,
   type FieldChange,
 } from './record-changes.ts';
+import { recordChange } from './change-effects.ts';
 import { iso, isoOrNull } from './sql-helpers.ts';
 
 type ScheduleRow = typeof schedules.$inferSelect;
@@ -208,7 +208,7 @@ export function createScheduleRepository(database: Database) {
       .update(schedules)
       .set({ ...set, version, updatedAt: new Date(), changeSeq })
       .where(eq(schedules.id, row.id));
-    await recordHistoryRows(tx, 'schedule', row.id, version, history, context);
+    await recordChange(tx, 'schedule', row.id, version, history, context);
     return load(tx, row.id);
   }
 
@@ -335,7 +335,7 @@ export function createScheduleRepository(database: Database) {
                 changeSeq,
               })
               .returning();
-            await recordHistoryRows(
+            await recordChange(
               tx,
               'schedule',
               row!.id,

@@ -32,7 +32,8 @@ import {
   type Actor,
   type EditRule,
 } from './numbered-records.ts';
-import { diffPatch, recordHistoryRows, writeChange, type ChangeContext } from './record-changes.ts';
+import { diffPatch, writeChange, type ChangeContext } from './record-changes.ts';
+import { recordChange } from './change-effects.ts';
 import { iso, isoOrNull } from './sql-helpers.ts';
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -249,7 +250,7 @@ export function createTicketRepository(database: Database) {
               .returning({ id: ticketComments.id });
             const version = await bumpRecord(tx, 'ticket', id, changeSeq);
             const change = { field: 'comment', oldValue: null, newValue: { _id: row!.id, comment: input.comment } };
-            await recordHistoryRows(tx, 'ticket', id, version, [change], context);
+            await recordChange(tx, 'ticket', id, version, [change], context);
             return row!.id;
           },
         });
