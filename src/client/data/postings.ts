@@ -83,11 +83,20 @@ export interface ListStore {
  */
 export async function writeChanges(store: ListStore, changes: ListChanges, batch = Infinity): Promise<void> {
   const wanted = [...changes.values()].filter((change) => change.add.length > 0 || change.remove.length > 0);
+  if (wanted.length === 0) return;
   const lists = await inBatches(wanted, batch, (part) => store.getMany(part.map((change) => change.key)));
   const next = wanted.map((change, index) => ({ key: change.key, list: merged(lists[index], change) }));
   const kept = next.filter((entry) => entry.list.length > 0);
   const empty = next.filter((entry) => entry.list.length === 0).map((entry) => entry.key);
-  await writeInBatches(kept, batch, (part) => store.put(part.map((entry) => entry.key), part.map((entry) => entry.list)));
+  // Only Dexie's promises are waited for here (batches.ts), so the transaction stays the current one.
+  if (kept.length > 0) {
+    await writeInBatches(kept, batch, (part) =>
+      store.put(
+        part.map((entry) => entry.key),
+        part.map((entry) => entry.list),
+      ),
+    );
+  }
   if (empty.length > 0) await store.delete(empty);
 }
 
