@@ -25,6 +25,7 @@ const tags = ['analytics'];
 const analytics: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.analytics;
   const mayView = app.requirePermission('analytics:view');
+  const mayViewReliability = app.requirePermission('reliability:view');
 
   /** `days`: the period of the figure, when the screen chose one (periodQuery). */
   function serve(
@@ -68,7 +69,7 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
     app.get(
       path,
       {
-        preHandler: mayView,
+        preHandler: mayViewReliability,
         schema: { tags, querystring: windowQuery, response: { 200: response, 403: errorSchema } },
       },
       async (request, reply) => {
