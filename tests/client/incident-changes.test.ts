@@ -170,7 +170,10 @@ describe('the incidents list on this device', () => {
     };
     const march = new Date(2026, 2, 15, 12);
     for (const [filters] of queries) {
-      expect(await countIncidents(device.db, { ...noIncidentFilters, ...filters }, march), JSON.stringify(filters)).toEqual({
+      expect(
+        await countIncidents(device.db, { ...noIncidentFilters, ...filters }, march),
+        JSON.stringify(filters),
+      ).toEqual({
         open: await serverTotal(filters, 'status', 'Open'),
         underInvestigation: await serverTotal(filters, 'status', 'Under Investigation'),
         critical: await serverTotal(filters, 'severity', 'Critical'),

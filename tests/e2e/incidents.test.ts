@@ -65,7 +65,9 @@ async function counters(page: Page) {
 async function serverCounters(query: Record<string, string>) {
   const { page: _page, ...filters } = query;
   const total = async (field: 'status' | 'severity', value: string) =>
-    filters[field] && filters[field] !== value ? 0 : (await serverPage({ ...filters, [field]: value, limit: '1' })).total;
+    filters[field] && filters[field] !== value
+      ? 0
+      : (await serverPage({ ...filters, [field]: value, limit: '1' })).total;
   const first = await serverPage({ ...filters, limit: '100' });
   const incidents = [...first.incidents];
   for (let next = 2; next <= first.totalPages; next += 1) {

@@ -120,16 +120,14 @@ async function incidentSince(age: number) {
 async function schedulesOn(rows: [days: number, completed: boolean][]) {
   await t.database.writeInOrder((tx) =>
     tx.insert(schedules).values(
-      rows.map(
-        ([days, completed]): PgInsertValue<typeof schedules> => ({
-          title: 'Quarterly inspection',
-          status: completed ? 'Completed' : 'Scheduled',
-          priority: 'Medium',
-          scheduledDate: daysAgo(days),
-          estimatedDuration: 2,
-          changeSeq: nextSeq,
-        }),
-      ),
+      rows.map(([days, completed]): PgInsertValue<typeof schedules> => ({
+        title: 'Quarterly inspection',
+        status: completed ? 'Completed' : 'Scheduled',
+        priority: 'Medium',
+        scheduledDate: daysAgo(days),
+        estimatedDuration: 2,
+        changeSeq: nextSeq,
+      })),
     ),
   );
 }

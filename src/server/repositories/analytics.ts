@@ -100,11 +100,7 @@ export function createAnalyticsRepository(database: Database) {
     machineDepartmentDistribution: () => distribution(machines, machines.department, isNull(machines.deletedAt)),
     /** Incidents that happened in the period (all of them without one). */
     incidentTypeDistribution: (days?: number, now = new Date()) =>
-      distribution(
-        incidents,
-        incidents.type,
-        inPeriod(incidents.incidentDate, days, now),
-      ),
+      distribution(incidents, incidents.type, inPeriod(incidents.incidentDate, days, now)),
 
     ticketTrends: (days?: number, now = new Date()) =>
       monthlyTrend(tickets, tickets.createdAt, days ? trendMonths(days) : 6, now),

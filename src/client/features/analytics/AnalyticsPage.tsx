@@ -6,7 +6,7 @@ import { useIsOnline } from '../../data/use-sync.ts';
 import { distributionPoints, formatHours, machineUptime, trendPoints } from './analytics-figures.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { DetailCard } from './DetailCard.tsx';
-import { changeOf, periodNote, usePreviousFigures } from './changes.ts';
+import { changeOf, periodNote, usePreviousFigures } from '../../lib/period-changes.ts';
 import { DowntimeFigures } from './DowntimeFigures.tsx';
 import { DistributionBar, DistributionPie, TrendLine } from './lazy-charts.ts';
 import { OfflineFigures } from './OfflineFigures.tsx';
@@ -74,7 +74,9 @@ export function AnalyticsPage() {
           <StatCard
             label="Maintenance Completion"
             value={`${completion.completionRate}%`}
-            change={completion.total > 0 ? changeOf(completion.completionRate, previous?.completionRate, ' pts') : undefined}
+            change={
+              completion.total > 0 ? changeOf(completion.completionRate, previous?.completionRate, ' pts') : undefined
+            }
             changeNote={sincePrevious}
             withArrow
             icon={CalendarCheck}

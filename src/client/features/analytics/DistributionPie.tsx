@@ -27,9 +27,7 @@ export function DistributionPie({ points, onSelect }: DistributionPieProps) {
       arcLinkLabelsThickness={2}
       arcLinkLabelsDiagonalLength={12}
       arcLinkLabelsStraightLength={12}
-      {...(onSelect
-        ? { onClick: (slice) => onSelect({ label: String(slice.id), count: slice.value }) }
-        : {})}
+      {...(onSelect ? { onClick: (slice) => onSelect({ label: String(slice.id), count: slice.value }) } : {})}
       animate={false}
     />
   );

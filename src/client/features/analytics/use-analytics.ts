@@ -23,8 +23,7 @@ import { api } from '../../lib/api.ts';
 function analyticsQuery<Schema extends z.ZodType>(path: string, schema: Schema, days?: number) {
   return queryOptions({
     queryKey: ['analytics', path, ...(days === undefined ? [] : [days])],
-    queryFn: () =>
-      api.get(`analytics/${path}`, days === undefined ? {} : { searchParams: { days } }).json(schema),
+    queryFn: () => api.get(`analytics/${path}`, days === undefined ? {} : { searchParams: { days } }).json(schema),
   });
 }
 

@@ -12,7 +12,7 @@ import { QuickActions } from './QuickActions.tsx';
 import { recentLinkClass, RecentList, RecentRow } from './RecentList.tsx';
 import { StatCard } from '../../components/ui/StatCard.tsx';
 import { StatusDistribution } from './StatusDistribution.tsx';
-import { changeOf, usePreviousFigures } from '../analytics/changes.ts';
+import { changeOf, usePreviousFigures } from '../../lib/period-changes.ts';
 
 const changeDays = 30;
 

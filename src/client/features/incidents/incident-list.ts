@@ -58,7 +58,11 @@ export const datedThisMonth = (incident: Pick<Incident, 'incidentDate'>, now = n
  * The counters over every incident on this device the filters match (not only the page shown):
  * each status or severity counter adds its value to the filters and counts from the lists.
  */
-export async function countIncidents(db: LocalDatabase, filters: IncidentFilters, now = new Date()): Promise<IncidentCounts> {
+export async function countIncidents(
+  db: LocalDatabase,
+  filters: IncidentFilters,
+  now = new Date(),
+): Promise<IncidentCounts> {
   const query = { filters: setFilters(filters), search: filters.search };
   const countWith = async (field: string, value: string) =>
     (await readPage(db, db.incidents, { ...query, filters: [...query.filters, [field, value]] }, 1, 1)).total;
@@ -68,7 +72,12 @@ export async function countIncidents(db: LocalDatabase, filters: IncidentFilters
     countWith('severity', 'Critical'),
     readAll(db, db.incidents, query),
   ]);
-  return { open, underInvestigation, critical, thisMonth: matching.filter((incident) => datedThisMonth(incident, now)).length };
+  return {
+    open,
+    underInvestigation,
+    critical,
+    thisMonth: matching.filter((incident) => datedThisMonth(incident, now)).length,
+  };
 }
 
 /** Every incident on this device the filters find, newest first: an export made offline. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { previousFigures, type PreviousFigures } from '../../../shared/schemas/analytics.ts';
-import { api } from '../../lib/api.ts';
+import { previousFigures, type PreviousFigures } from '../../shared/schemas/analytics.ts';
+import { api } from './api.ts';
 
 const signed = (value: number, suffix = '') =>
   `${value > 0 ? '+' : value < 0 ? '-' : '±'}${String(Number(Math.abs(value).toFixed(1)))}${suffix}`;
