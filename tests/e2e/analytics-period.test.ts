@@ -63,7 +63,9 @@ it('draws Analytics without a console error, and every figure follows the period
     const reasons = await api<{ _id: string; minutes: number }[]>(`analytics/downtime/reasons?days=${days}`);
     await expect
       .poll(() => chartFigures(page, `Downtime Hours by Reason (Last ${label})`))
-      .toBe(reasons.length ? reasons.map((row) => `${row._id}: ${Math.round(row.minutes / 6) / 10}`).join(', ') : 'No data');
+      .toBe(
+        reasons.length ? reasons.map((row) => `${row._id}: ${Math.round(row.minutes / 6) / 10}`).join(', ') : 'No data',
+      );
     await chartsDrawn(page);
   }
   // The seed spreads its records over a year: a longer period shows more.
@@ -74,9 +76,9 @@ it('draws Analytics without a console error, and every figure follows the period
   expect(sum(year!)).toBeGreaterThan(sum(month!));
 
   // Down red and Idle grey, as on the machine badges.
-  const sliceColours = await chart(page, 'Machine Status Distribution').locator('svg path[fill]').evaluateAll((paths) =>
-    paths.map((path) => path.getAttribute('fill')),
-  );
+  const sliceColours = await chart(page, 'Machine Status Distribution')
+    .locator('svg path[fill]')
+    .evaluateAll((paths) => paths.map((path) => path.getAttribute('fill')));
   const statuses = await api<{ _id: string }[]>('analytics/machines/status-distribution');
   const badgeColour: Record<string, string> = {
     Running: '#16a34a',

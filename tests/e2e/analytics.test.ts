@@ -77,9 +77,12 @@ function expectedKpis(): string[] {
       change(uptime, previous.machines && uptimeOf(previous.machines), 'vs 30 days ago', ' pts'),
     `Mean Time to Repair ${hours(mttr.mttr)}h` +
       (mttr.totalResolvedTickets ? change(mttr.mttr, previous.mttr, 'vs previous 30 days', 'h') : ''),
-    `Open Incidents ${summary.incidents.open}` + change(summary.incidents.open, previous.openIncidents, 'vs 30 days ago'),
+    `Open Incidents ${summary.incidents.open}` +
+      change(summary.incidents.open, previous.openIncidents, 'vs 30 days ago'),
     `Maintenance Completion ${completion.completionRate}%` +
-      (completion.total ? change(completion.completionRate, previous.completionRate, 'vs previous 30 days', ' pts') : ''),
+      (completion.total
+        ? change(completion.completionRate, previous.completionRate, 'vs previous 30 days', ' pts')
+        : ''),
   ];
 }
 
