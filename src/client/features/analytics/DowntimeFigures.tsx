@@ -65,7 +65,11 @@ export function DowntimeFigures({ days }: { days: number }) {
               {machines.slice(0, 10).map((row) => (
                 <tr key={row._id}>
                   <td className={`${cell} font-medium`}>
-                    <Link to="/machines" search={{ machine: row._id }} className="text-brand-700 hover:underline">
+                    <Link
+                      to="/machines"
+                      search={{ machine: row._id }}
+                      className="inline-flex min-h-11 min-w-11 items-center text-brand-700 hover:underline"
+                    >
                       {row.name}
                     </Link>
                   </td>
