@@ -1,8 +1,7 @@
 import { CalendarDays, CircleAlert, Search, TriangleAlert, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
-import { localDb } from '../../data/db.ts';
-import { useLiveQuery } from '../../data/use-live-query.ts';
-import { countIncidents, type IncidentFilters } from './incident-list.ts';
+import type { IncidentFilters } from './incident-list.ts';
+import { useIncidentCounts } from './use-incident-counts.ts';
 
 function Counter({
   label,
@@ -35,12 +34,9 @@ function Counter({
   );
 }
 
-/** The four counters of the spec, over every incident the filters match; live as records change. */
+/** The four counters of the spec, over every incident the filters match (use-incident-counts.ts). */
 export function IncidentCounters({ filters }: { filters: IncidentFilters }) {
-  const counts = useLiveQuery(
-    async () => await countIncidents(localDb, filters),
-    [filters.search, filters.type, filters.severity, filters.status],
-  );
+  const counts = useIncidentCounts(filters);
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <Counter label="Open Incidents" value={counts?.open} icon={CircleAlert} tone="bg-red-50 text-red-700" />
