@@ -19,6 +19,7 @@ import { Route as AppIncidentsRouteImport } from './routes/_app/incidents.tsx'
 import { Route as AppMachinesRouteImport } from './routes/_app/machines.tsx'
 import { Route as AppMaintenanceRouteImport } from './routes/_app/maintenance.tsx'
 import { Route as AppProfileRouteImport } from './routes/_app/profile.tsx'
+import { Route as AppReliabilityRouteImport } from './routes/_app/reliability.tsx'
 import { Route as AppScanRouteImport } from './routes/_app/scan.tsx'
 import { Route as AppTicketsRouteImport } from './routes/_app/tickets.tsx'
 import { Route as AppMachinesMachineIdRouteImport } from './routes/_app/machines_.$machineId.tsx'
@@ -73,6 +74,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReliabilityRoute = AppReliabilityRouteImport.update({
+  id: '/reliability',
+  path: '/reliability',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppScanRoute = AppScanRouteImport.update({
   id: '/scan',
   path: '/scan',
@@ -104,6 +110,7 @@ export interface FileRoutesByFullPath {
   '/machines': typeof AppMachinesRoute
   '/maintenance': typeof AppMaintenanceRoute
   '/profile': typeof AppProfileRoute
+  '/reliability': typeof AppReliabilityRoute
   '/scan': typeof AppScanRoute
   '/tickets': typeof AppTicketsRoute
   '/machines/$machineId': typeof AppMachinesMachineIdRoute
@@ -118,6 +125,7 @@ export interface FileRoutesByTo {
   '/machines': typeof AppMachinesRoute
   '/maintenance': typeof AppMaintenanceRoute
   '/profile': typeof AppProfileRoute
+  '/reliability': typeof AppReliabilityRoute
   '/scan': typeof AppScanRoute
   '/tickets': typeof AppTicketsRoute
   '/': typeof AppIndexRoute
@@ -135,6 +143,7 @@ export interface FileRoutesById {
   '/_app/machines': typeof AppMachinesRoute
   '/_app/maintenance': typeof AppMaintenanceRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/reliability': typeof AppReliabilityRoute
   '/_app/scan': typeof AppScanRoute
   '/_app/tickets': typeof AppTicketsRoute
   '/_app/': typeof AppIndexRoute
@@ -153,6 +162,7 @@ export interface FileRouteTypes {
     | '/machines'
     | '/maintenance'
     | '/profile'
+    | '/reliability'
     | '/scan'
     | '/tickets'
     | '/machines/$machineId'
@@ -167,6 +177,7 @@ export interface FileRouteTypes {
     | '/machines'
     | '/maintenance'
     | '/profile'
+    | '/reliability'
     | '/scan'
     | '/tickets'
     | '/'
@@ -183,6 +194,7 @@ export interface FileRouteTypes {
     | '/_app/machines'
     | '/_app/maintenance'
     | '/_app/profile'
+    | '/_app/reliability'
     | '/_app/scan'
     | '/_app/tickets'
     | '/_app/'
@@ -269,6 +281,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reliability': {
+      id: '/_app/reliability'
+      path: '/reliability'
+      fullPath: '/reliability'
+      preLoaderRoute: typeof AppReliabilityRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/scan': {
       id: '/_app/scan'
       path: '/scan'
@@ -306,6 +325,7 @@ interface AppRouteChildren {
   AppMachinesRoute: typeof AppMachinesRoute
   AppMaintenanceRoute: typeof AppMaintenanceRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppReliabilityRoute: typeof AppReliabilityRoute
   AppScanRoute: typeof AppScanRoute
   AppTicketsRoute: typeof AppTicketsRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -319,6 +339,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMachinesRoute: AppMachinesRoute,
   AppMaintenanceRoute: AppMaintenanceRoute,
   AppProfileRoute: AppProfileRoute,
+  AppReliabilityRoute: AppReliabilityRoute,
   AppScanRoute: AppScanRoute,
   AppTicketsRoute: AppTicketsRoute,
   AppIndexRoute: AppIndexRoute,

@@ -26,6 +26,11 @@ export const permissions = {
   'schedule:manage': { roles: engineers, label: 'schedule maintenance' },
   'checklist:answer': { roles: everyone, label: 'answer checklist items of maintenance assigned to them' },
   'analytics:view': { roles: safety, label: 'view analytics' },
+  // Availability, MTBF and the downtime Pareto: the engineers' Reliability view and the Analytics screen.
+  'reliability:view': {
+    roles: ['admin', 'maintenance_engineer', 'safety_officer'],
+    label: 'view reliability figures',
+  },
   'file:upload': { roles: everyone, label: 'upload files' },
   'user:list': { roles: everyone, label: 'list users' },
 } as const satisfies Record<string, { roles: readonly Role[]; label: string }>;

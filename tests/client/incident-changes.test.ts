@@ -9,6 +9,7 @@ import {
 } from '../../src/client/features/incidents/incident-changes.ts';
 import {
   countIncidents,
+  datedThisMonth,
   noIncidentFilters,
   readIncidentPage,
   type IncidentFilters,
@@ -155,22 +156,38 @@ describe('the incidents list on this device', () => {
       });
     }
     expect(await readIncidentPage(device.db, noIncidentFilters, 99)).toMatchObject({ currentPage: 2 });
+
+    // The counters count every incident the filters match, as the server's totals do, not the page.
+    const serverTotal = async (filters: Partial<IncidentFilters>, field: 'status' | 'severity', value: string) => {
+      if (filters[field] && filters[field] !== value) return 0;
+      const query = new URLSearchParams({ ...filters, [field]: value, limit: '1' });
+      return (await device.adminGet(`/api/incidents?${query}`)).json<IncidentPage>().total;
+    };
+    const serverDated = async (filters: Partial<IncidentFilters>, now: Date) => {
+      const query = new URLSearchParams({ ...filters, limit: '100' });
+      const { incidents } = (await device.adminGet(`/api/incidents?${query}`)).json<IncidentPage>();
+      return incidents.filter((incident) => datedThisMonth(incident, now)).length;
+    };
+    const march = new Date(2026, 2, 15, 12);
+    for (const [filters] of queries) {
+      expect(
+        await countIncidents(device.db, { ...noIncidentFilters, ...filters }, march),
+        JSON.stringify(filters),
+      ).toEqual({
+        open: await serverTotal(filters, 'status', 'Open'),
+        underInvestigation: await serverTotal(filters, 'status', 'Under Investigation'),
+        critical: await serverTotal(filters, 'severity', 'Critical'),
+        thisMonth: await serverDated(filters, march),
+      });
+    }
   });
 
-  it('counts the page shown: open, under investigation, critical, and incidents dated this month', () => {
+  it('counts an incident as this month by its date in the local calendar month', () => {
     const now = new Date(2026, 2, 15, 12);
-    const incident = (status: string, severity: string, incidentDate: Date) =>
-      ({ status, severity, incidentDate: incidentDate.toISOString() }) as Incident;
-    expect(
-      countIncidents(
-        [
-          incident('Open', 'Critical', new Date(2026, 2, 1, 0, 0)),
-          incident('Open', 'Low', new Date(2026, 1, 28, 23, 59)),
-          incident('Under Investigation', 'Critical', new Date(2026, 2, 31, 23, 0)),
-          incident('Closed', 'High', new Date(2025, 2, 10)),
-        ],
-        now,
-      ),
-    ).toEqual({ open: 2, underInvestigation: 1, critical: 2, thisMonth: 2 });
+    const dated = (date: Date) => datedThisMonth({ incidentDate: date.toISOString() }, now);
+    expect(dated(new Date(2026, 2, 1, 0, 0))).toBe(true);
+    expect(dated(new Date(2026, 1, 28, 23, 59))).toBe(false);
+    expect(dated(new Date(2026, 2, 31, 23, 0))).toBe(true);
+    expect(dated(new Date(2025, 2, 10))).toBe(false);
   });
 });

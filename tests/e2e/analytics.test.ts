@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ActionFigures } from '../../src/shared/schemas/analytics.ts';
+import type { ActionFigures, PreviousFigures } from '../../src/shared/schemas/analytics.ts';
 import { apiToken, newContext, screenshot, signIn, waitForServiceWorker, type DemoRole } from './helpers/browser.ts';
 import { clientDir } from './helpers/client-dir.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
@@ -27,6 +27,7 @@ interface Figures {
   incidentTrends: TrendRow[];
   completion: { completionRate: number; completed: number; total: number };
   actions: ActionFigures;
+  previous: PreviousFigures;
 }
 
 let figures: Figures;
@@ -43,36 +44,56 @@ beforeAll(async () => {
     summary: await get('dashboard'),
     statuses: await get('machines/status-distribution'),
     departments: await get('machines/department-distribution'),
-    ticketTrends: await get('tickets/trends'),
-    mttr: await get('tickets/mttr'),
-    incidentTypes: await get('incidents/type-trends'),
-    incidentTrends: await get('incidents/monthly-trends'),
-    completion: await get('maintenance/completion-rate'),
+    // The screen opens on the last 30 days.
+    ticketTrends: await get('tickets/trends?days=30'),
+    mttr: await get('tickets/mttr?days=30'),
+    incidentTypes: await get('incidents/type-trends?days=30'),
+    incidentTrends: await get('incidents/monthly-trends?days=30'),
+    completion: await get('maintenance/completion-rate?days=30'),
     actions: await get('incidents/actions'),
+    previous: await get('previous?days=30'),
   };
 });
 
 const month = ({ year, month }: TrendRow['_id']) => `${year}-${String(month).padStart(2, '0')}`;
 const hours = (value: number) => String(Number(value.toFixed(1)));
 
-/** The KPI cards as the spec computes them from the server's figures: label, value, fixed change. */
-function expectedKpis(): string[][] {
-  const { machines, incidents } = figures.summary;
-  const uptime = machines.total ? Math.round((machines.running / machines.total) * 100) : 0;
+const signed = (change: number, suffix = '') =>
+  `${change > 0 ? '+' : change < 0 ? '-' : '±'}${String(Number(Math.abs(change).toFixed(1)))}${suffix}`;
+const uptimeOf = ({ running, total }: { running: number; total: number }) =>
+  total ? Math.round((running / total) * 100) : 0;
+
+/**
+ * The KPI cards from the server's figures, each line of a card joined: label, what it measures,
+ * value, and the change against the previous 30 days (nothing without earlier figures).
+ */
+function expectedKpis(): string[] {
+  const { summary, mttr, completion, previous } = figures;
+  const uptime = uptimeOf(summary.machines);
+  const change = (now: number, before: number | null | undefined, note: string, suffix = '') =>
+    typeof before === 'number' ? ` ${signed(now - before, suffix)} ${note}` : '';
   return [
-    ['Machine Uptime', `${uptime}%`, '+2.1%'],
-    ['Mean Time to Repair', `${hours(figures.mttr.mttr)}h`, '-0.5h'],
-    ['Open Incidents', String(incidents.open), '+3'],
-    ['Maintenance Completion', `${figures.completion.completionRate}%`, '+5.2%'],
+    `Running now Machines running at this moment, of all machines ${uptime}%` +
+      change(uptime, previous.machines && uptimeOf(previous.machines), 'vs 30 days ago', ' pts'),
+    `Mean Time to Repair ${hours(mttr.mttr)}h` +
+      (mttr.totalResolvedTickets ? change(mttr.mttr, previous.mttr, 'vs previous 30 days', 'h') : ''),
+    `Open Incidents ${summary.incidents.open}` +
+      change(summary.incidents.open, previous.openIncidents, 'vs 30 days ago'),
+    `Maintenance Completion ${completion.completionRate}%` +
+      (completion.total
+        ? change(completion.completionRate, previous.completionRate, 'vs previous 30 days', ' pts')
+        : ''),
   ];
 }
+
+const kpiNames = ['Running now', 'Mean Time to Repair', 'Open Incidents', 'Maintenance Completion'];
 
 const chartTitles = [
   'Machine Status Distribution',
   'Machines by Department',
-  'Ticket Trends (Last 6 Months)',
-  'Incidents by Type',
-  'Monthly Incident Trends',
+  'Ticket Trends (Last 30 days, by Month)',
+  'Incidents by Type (Last 30 days)',
+  'Monthly Incident Trends (Last 30 days)',
 ];
 
 async function lines(locator: Locator): Promise<string[]> {
@@ -83,7 +104,7 @@ async function lines(locator: Locator): Promise<string[]> {
 }
 
 const kpiCards = (page: Page) =>
-  Promise.all(expectedKpis().map(([name]) => lines(page.getByRole('group', { name: name! }))));
+  Promise.all(kpiNames.map(async (name) => (await lines(page.getByRole('group', { name }))).join(' ')));
 
 const chart = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
@@ -113,9 +134,11 @@ it('shows the KPI, charts and detail cards from the server figures (admin)', asy
   const { context, page } = await openAnalytics('admin');
   expect(await page.getByText('Monitor performance metrics and trends').isVisible()).toBe(true);
   await expect.poll(() => kpiCards(page), { timeout: 60_000 }).toEqual(expectedKpis());
-  for (const [name, , change] of expectedKpis()) {
-    const arrow = change!.startsWith('-') ? 'arrow-down-right' : 'arrow-up-right';
-    expect(await page.getByRole('group', { name: name! }).locator(`svg.lucide-${arrow}`).count()).toBe(1);
+  for (const [index, name] of kpiNames.entries()) {
+    const change = / ([+-])[\d.]+/.exec(expectedKpis()[index]!)?.[1];
+    const arrows = page.getByRole('group', { name }).locator('svg.lucide-arrow-down-right, svg.lucide-arrow-up-right');
+    expect(await arrows.count()).toBe(change ? 1 : 0);
+    if (change === '-') expect(await arrows.first().getAttribute('class')).toContain('arrow-down-right');
   }
 
   await chartsDrawn(page);
@@ -123,18 +146,18 @@ it('shows the KPI, charts and detail cards from the server figures (admin)', asy
   expect(pieLabels.toSorted()).toEqual(figures.statuses.map(({ _id, count }) => `${_id}: ${count}`).toSorted());
   const departmentTexts = await svgTexts(page, 'Machines by Department');
   for (const { _id } of figures.departments) expect(departmentTexts).toContain(_id);
-  const typeTexts = await svgTexts(page, 'Incidents by Type');
+  const typeTexts = await svgTexts(page, chartTitles[3]!);
   for (const { _id } of figures.incidentTypes) expect(typeTexts).toContain(_id);
   const monthTicks = async (title: string) =>
     (await svgTexts(page, title)).filter((text) => /^\d{4}-\d{2}$/.test(text));
-  expect(await monthTicks('Ticket Trends (Last 6 Months)')).toEqual(figures.ticketTrends.map((row) => month(row._id)));
-  expect(figures.ticketTrends).toHaveLength(6);
-  expect(await monthTicks('Monthly Incident Trends')).toEqual(figures.incidentTrends.map((row) => month(row._id)));
+  expect(await monthTicks(chartTitles[2]!)).toEqual(figures.ticketTrends.map((row) => month(row._id)));
+  expect(figures.ticketTrends).toHaveLength(2);
+  expect(await monthTicks(chartTitles[4]!)).toEqual(figures.incidentTrends.map((row) => month(row._id)));
 
   for (const title of chartTitles) {
     const drawing = chart(page, title).getByRole('img', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')}: `) });
     const height = (await drawing.boundingBox())!.height;
-    expect(height, title).toBe(title === 'Monthly Incident Trends' ? 400 : 300);
+    expect(height, title).toBe(title === chartTitles[4] ? 400 : 300);
     expect((await drawing.locator('svg').first().boundingBox())!.height, title).toBe(height);
   }
   // Screen readers get the figures of a chart as its name.
@@ -188,7 +211,7 @@ it('shows the KPI, charts and detail cards from the server figures (admin)', asy
   expect(pie.y).toBe(bars.y);
   expect(bars.x).toBeGreaterThan(pie.x + pie.width);
   await screenshot(page, 'analytics-admin');
-  await chart(page, 'Ticket Trends (Last 6 Months)').scrollIntoViewIfNeeded();
+  await chart(page, chartTitles[2]!).scrollIntoViewIfNeeded();
   await screenshot(page, 'analytics-admin-charts');
   await chart(page, 'MTTR Details').scrollIntoViewIfNeeded();
   await screenshot(page, 'analytics-admin-details');
@@ -201,7 +224,7 @@ it('shows the KPI, charts and detail cards from the server figures (admin)', asy
   expect(await horizontalOverflow(page)).toBe(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'analytics-admin');
-  for (const title of ['Machine Status Distribution', 'Machines by Department', 'Monthly Incident Trends']) {
+  for (const title of ['Machine Status Distribution', 'Machines by Department', chartTitles[4]!]) {
     await chart(page, title).scrollIntoViewIfNeeded();
     await screenshot(
       page,
@@ -248,10 +271,10 @@ it('falls back to zeros and empty charts when the figures cannot be loaded, with
   await expect
     .poll(() => kpiCards(page), { timeout: 30_000 })
     .toEqual([
-      ['Machine Uptime', '0%', '+2.1%'],
-      ['Mean Time to Repair', '0h', '-0.5h'],
-      ['Open Incidents', '0', '+3'],
-      ['Maintenance Completion', '0%', '+5.2%'],
+      'Running now Machines running at this moment, of all machines 0%',
+      'Mean Time to Repair 0h',
+      'Open Incidents 0',
+      'Maintenance Completion 0%',
     ]);
   await chartsDrawn(page);
   for (const title of chartTitles)
@@ -265,11 +288,11 @@ it('falls back to zeros and empty charts when the figures cannot be loaded, with
     'Critical Incidents',
     '0',
   ]);
-  // Every query has given up: each of the twelve endpoints was asked three times (two retries) and answered,
+  // Every query has given up: each of the thirteen endpoints was asked three times (two retries) and answered,
   // and the page has rendered what followed the last answer.
   await expect
     .poll(() => [answered.size, ...answered.values()], { timeout: 30_000 })
-    .toEqual([12, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]);
+    .toEqual([13, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   expect(await page.getByText('Database unavailable').count()).toBe(0);
   expect(await page.locator('[data-sonner-toast][data-type="error"]').count()).toBe(0);
@@ -299,7 +322,7 @@ it('shows the last loaded figures offline, with the time they were loaded', asyn
   await chartsDrawn(page);
   const after = Date.now();
   expect(await page.getByTestId('offline-figures').count()).toBe(0);
-  await expect.poll(() => persistedAnalytics(page), { timeout: 10_000 }).toBe(12);
+  await expect.poll(() => persistedAnalytics(page), { timeout: 10_000 }).toBe(13);
 
   await context.setOffline(true);
   await page.reload();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
+import type { PreviousFigures } from '../../src/shared/schemas/analytics.ts';
 import { apiToken, newContext, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
 import { keepYearOfHistory } from './helpers/working-set.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
@@ -35,6 +36,8 @@ async function statCard(page: Page, name: string): Promise<string[]> {
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+const signed = (change: number) => `${change > 0 ? '+' : change < 0 ? '-' : '±'}${Math.abs(change)}`;
+
 const pageCount = (total: number) => Math.max(1, Math.ceil(total / 10));
 
 /** The list shows as many tickets as the server counts for the same filters. */
@@ -48,20 +51,32 @@ it('shows the dashboard from this device, agreeing with the server, with working
   const newest = await api<{ tickets: { ticketNumber: string; title: string }[] }>('tickets?limit=5');
   const { context, page } = await openApp('maintenance_engineer');
 
-  const expected: [string, number, string][] = [
-    ['Total Machines', summary.machines.total!, '+2.1%'],
-    ['Running Machines', summary.machines.running!, '+5.4%'],
-    ['Down Machines', summary.machines.down!, '-2.1%'],
-    ['Open Tickets', summary.tickets.open, '+1.2%'],
+  // The changes: the figure now against the server's figure of 30 days ago, nothing without one.
+  const previous = await api<PreviousFigures>('analytics/previous?days=30');
+  const expected: [string, number, number | null | undefined][] = [
+    ['Total Machines', summary.machines.total!, previous.machines?.total],
+    ['Running Machines', summary.machines.running!, previous.machines?.running],
+    ['Down Machines', summary.machines.down!, previous.machines?.down],
+    ['Open Tickets', summary.tickets.open, previous.openTickets],
   ];
-  for (const [name, value, change] of expected) {
-    await expect.poll(() => statCard(page, name), { timeout: 60_000 }).toEqual([name, String(value), change]);
+  for (const [name, value, before] of expected) {
+    const change = typeof before === 'number' ? [signed(value - before), 'vs 30 days ago'] : [];
+    await expect
+      .poll(async () => (await statCard(page, name)).join(' '), { timeout: 60_000 })
+      .toBe([name, String(value), ...change].join(' '));
   }
+  expect(previous.openTickets, 'the seed has tickets older than 30 days').not.toBeNull();
+
+  // Every status has its bar, so the parts add up to the total.
+  const statuses = await api<{ _id: string; count: number }[]>('analytics/machines/status-distribution');
   const distribution = page.getByRole('region', { name: 'Machine Status Distribution' });
-  for (const status of ['Running', 'Down', 'Maintenance'] as const) {
-    const count = summary.machines[status.toLowerCase()];
-    expect(await distribution.getByRole('listitem').filter({ hasText: status }).innerText()).toContain(String(count));
+  let parts = 0;
+  for (const status of ['Running', 'Down', 'Maintenance', 'Idle'] as const) {
+    const count = statuses.find((row) => row._id === status)?.count ?? 0;
+    parts += count;
+    expect(await distribution.getByTestId(`status-${status}`).innerText()).toContain(String(count));
   }
+  expect(parts).toBe(summary.machines.total);
   const recent = page.getByRole('region', { name: 'Recent Tickets' }).getByRole('listitem');
   await expect
     .poll(async () => (await recent.allInnerTexts()).map((text) => text.split('\n')[0]))

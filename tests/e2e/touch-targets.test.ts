@@ -37,7 +37,8 @@ const screens: [path: string, ready: (page: Page) => Promise<void>][] = [
   ['/machines', (page) => page.getByRole('button', { name: 'View Details' }).first().waitFor()],
   ['/incidents', (page) => page.getByRole('button', { name: 'View Details' }).first().waitFor()],
   ['/maintenance', (page) => page.getByRole('heading', { name: 'Preventive Maintenance' }).waitFor()],
-  ['/analytics', (page) => page.getByText('Machine Uptime').waitFor()],
+  ['/analytics', (page) => page.getByText('Running now').waitFor()],
+  ['/reliability', (page) => page.getByRole('cell').first().waitFor()],
   ['/profile', (page) => page.getByRole('button', { name: 'Edit Profile' }).waitFor()],
 ];
 

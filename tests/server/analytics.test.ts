@@ -285,7 +285,7 @@ describe('analytics', () => {
     ]);
     const now = new Date();
     const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 15));
-    const trends = await t.app.repos.analytics.ticketTrends(nextMonth);
+    const trends = await t.app.repos.analytics.ticketTrends(undefined, nextMonth);
     expect(trends.map((row) => row._id)).toEqual([-4, -3, -2, -1, 0, 1].map(label));
     expect(trends.map((row) => row.count)).toEqual([0, 0, 1, 0, 2, 0]);
   });

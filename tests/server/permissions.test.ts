@@ -196,6 +196,11 @@ const cases: Case[] = [
     name: 'GET /analytics/tickets/mttr',
     request: () => ({ method: 'GET', url: '/api/analytics/tickets/mttr' }),
   },
+  {
+    action: 'reliability:view',
+    name: 'GET /analytics/machines/availability',
+    request: () => ({ method: 'GET', url: '/api/analytics/machines/availability' }),
+  },
   { action: 'user:list', name: 'GET /users', request: () => ({ method: 'GET', url: '/api/users' }) },
 ];
 

@@ -13,6 +13,17 @@ import { openIncidentStatuses, openTicketStatuses } from '../../shared/open-reco
 import { rowsOf, type Database } from '../db/client.ts';
 import { incidents, machines, schedules, tickets } from '../db/schema.ts';
 import { createDowntimeAnalytics } from './downtime-analytics.ts';
+import { completionPercent, previousFigures } from './previous-figures.ts';
+
+/** `column` within the `days` days up to `now`; without a period, any value but null. */
+function inPeriod(column: PgColumn, days: number | undefined, now: Date): SQL {
+  if (days === undefined) return sql`${column} is not null`;
+  const start = new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+  return sql`${column} >= ${start}::timestamptz and ${column} <= ${now.toISOString()}::timestamptz`;
+}
+
+/** How many months a trend over the period shows: at least two, so the line has a direction. */
+const trendMonths = (days: number) => Math.max(2, Math.round(days / 30.4));
 
 /** `YYYY-MM-01 00:00:00` of the UTC month `offset` months from the month of `now`. */
 function monthStart(now: Date, offset: number): string {
@@ -87,17 +98,23 @@ export function createAnalyticsRepository(database: Database) {
 
     machineStatusDistribution: () => distribution(machines, machines.status, isNull(machines.deletedAt)),
     machineDepartmentDistribution: () => distribution(machines, machines.department, isNull(machines.deletedAt)),
-    incidentTypeDistribution: () => distribution(incidents, incidents.type),
+    /** Incidents that happened in the period (all of them without one). */
+    incidentTypeDistribution: (days?: number, now = new Date()) =>
+      distribution(incidents, incidents.type, inPeriod(incidents.incidentDate, days, now)),
 
-    ticketTrends: (now = new Date()) => monthlyTrend(tickets, tickets.createdAt, 6, now),
-    incidentMonthlyTrends: (now = new Date()) => monthlyTrend(incidents, incidents.incidentDate, 12, now),
+    ticketTrends: (days?: number, now = new Date()) =>
+      monthlyTrend(tickets, tickets.createdAt, days ? trendMonths(days) : 6, now),
+    incidentMonthlyTrends: (days?: number, now = new Date()) =>
+      monthlyTrend(incidents, incidents.incidentDate, days ? trendMonths(days) : 12, now),
 
-    /** Mean hours from creation to resolution over the tickets that were resolved. */
-    async mttr(): Promise<Mttr> {
+    previous: (days: number, now = new Date()) => previousFigures(db, days, now),
+
+    /** Mean hours from creation to resolution over the tickets resolved in the period (all of them without one). */
+    async mttr(days?: number, now = new Date()): Promise<Mttr> {
       const result = await db.execute(sql`
         select coalesce(round((avg(extract(epoch from resolved_at - created_at)) / 3600)::numeric, 2), 0)::float8 as mttr,
           count(*)::int as total
-        from ${tickets} where resolved_at is not null`);
+        from ${tickets} where ${inPeriod(tickets.resolvedAt, days, now)}`);
       const [row] = rowsOf<{ mttr: number; total: number }>(result);
       return { mttr: row!.mttr, totalResolvedTickets: row!.total };
     },
@@ -114,15 +131,17 @@ export function createAnalyticsRepository(database: Database) {
       return rowsOf<ActionFigures>(result)[0]!;
     },
 
-    async completionRate(): Promise<CompletionRate> {
+    /** Over the maintenance scheduled in the period (all of it without one). */
+    async completionRate(days?: number, now = new Date()): Promise<CompletionRate> {
       const [row] = await db
         .select({
           completed: sql<number>`(count(*) filter (where ${schedules.status} = 'Completed'))::int`,
           total: count(),
         })
-        .from(schedules);
+        .from(schedules)
+        .where(inPeriod(schedules.scheduledDate, days, now));
       const { completed, total } = row!;
-      return { completionRate: total ? Math.round((completed / total) * 1000) / 10 : 0, completed, total };
+      return { completionRate: completionPercent(completed, total), completed, total };
     },
   };
 }

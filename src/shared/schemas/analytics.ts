@@ -31,3 +31,31 @@ export const actionFigures = z.object({
   averageDaysToClose: z.number(),
 });
 export type ActionFigures = z.infer<typeof actionFigures>;
+
+/** The periods the analytics screen offers, in days: 30 days, 90 days, 12 months. */
+export const analyticsPeriods = [30, 90, 365] as const;
+
+/** An optional period: without it each figure keeps its spec window (all time, or its months). */
+export const periodQuery = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a number' })
+    .int('days must be a whole number')
+    .min(1, 'days must be 1 to 365')
+    .max(365, 'days must be 1 to 365')
+    .optional(),
+});
+
+/** What the cards' changes compare with (src/docs/analytics.md); null where there was nothing to measure. */
+export const previousFigures = z.object({
+  days: z.number(),
+  /** The start of the period: snapshots are taken here, period figures cover the `days` before it. */
+  at: z.string(),
+  machines: z
+    .object({ total: z.number(), running: z.number(), down: z.number(), maintenance: z.number(), idle: z.number() })
+    .nullable(),
+  openTickets: z.number().nullable(),
+  openIncidents: z.number().nullable(),
+  mttr: z.number().nullable(),
+  completionRate: z.number().nullable(),
+});
+export type PreviousFigures = z.infer<typeof previousFigures>;

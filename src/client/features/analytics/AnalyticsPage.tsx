@@ -1,19 +1,29 @@
 import { Activity, CalendarCheck, Clock, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { StatCard } from '../../components/ui/StatCard.tsx';
 import { useIsOnline } from '../../data/use-sync.ts';
 import { distributionPoints, formatHours, machineUptime, trendPoints } from './analytics-figures.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { DetailCard } from './DetailCard.tsx';
+import { changeOf, periodNote, usePreviousFigures } from '../../lib/period-changes.ts';
 import { DowntimeFigures } from './DowntimeFigures.tsx';
 import { DistributionBar, DistributionPie, TrendLine } from './lazy-charts.ts';
 import { OfflineFigures } from './OfflineFigures.tsx';
+import { PeriodChoice, type AnalyticsPeriod } from './PeriodChoice.tsx';
 import { useAnalytics } from './use-analytics.ts';
 
 export function AnalyticsPage() {
-  const data = useAnalytics();
+  const [days, setDays] = useState<AnalyticsPeriod>(30);
+  const data = useAnalytics(days);
+  const previous = usePreviousFigures(days);
   const isOnline = useIsOnline();
   const { summary, mttr, completion, actions } = data;
+  const uptime = machineUptime(summary.machines);
+  const period = periodNote(days);
+  // Snapshots compare with the start of the period, period figures with the period before it.
+  const sinceStart = `vs ${period} ago`;
+  const sincePrevious = `vs previous ${period}`;
   const statuses = distributionPoints(data.statusDistribution);
   const departments = distributionPoints(data.departmentDistribution);
   const ticketTrends = trendPoints(data.ticketTrends);
@@ -23,14 +33,20 @@ export function AnalyticsPage() {
 
   return (
     <>
-      <PageHeader title="Analytics Dashboard" subtitle="Monitor performance metrics and trends" />
+      <PageHeader
+        title="Analytics Dashboard"
+        subtitle="Monitor performance metrics and trends"
+        actions={<PeriodChoice days={days} onChange={setDays} />}
+      />
       {!isOnline && <OfflineFigures loadedAt={data.loadedAt} />}
       <div className="space-y-6">
         <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
           <StatCard
-            label="Machine Uptime"
-            value={`${machineUptime(summary.machines)}%`}
-            change="+2.1%"
+            label="Running now"
+            hint="Machines running at this moment, of all machines"
+            value={`${uptime}%`}
+            change={changeOf(uptime, previous?.machines && machineUptime(previous.machines), ' pts')}
+            changeNote={sinceStart}
             withArrow
             icon={Activity}
             iconClass="bg-emerald-50 text-emerald-700"
@@ -38,7 +54,9 @@ export function AnalyticsPage() {
           <StatCard
             label="Mean Time to Repair"
             value={`${repairHours}h`}
-            change="-0.5h"
+            change={mttr.totalResolvedTickets > 0 ? changeOf(mttr.mttr, previous?.mttr, 'h') : undefined}
+            changeNote={sincePrevious}
+            risingIsBad
             withArrow
             icon={Clock}
             iconClass="bg-brand-50 text-brand-700"
@@ -46,7 +64,9 @@ export function AnalyticsPage() {
           <StatCard
             label="Open Incidents"
             value={summary.incidents.open}
-            change="+3"
+            change={changeOf(summary.incidents.open, previous?.openIncidents)}
+            changeNote={sinceStart}
+            risingIsBad
             withArrow
             icon={TriangleAlert}
             iconClass="bg-red-50 text-red-700"
@@ -54,7 +74,10 @@ export function AnalyticsPage() {
           <StatCard
             label="Maintenance Completion"
             value={`${completion.completionRate}%`}
-            change="+5.2%"
+            change={
+              completion.total > 0 ? changeOf(completion.completionRate, previous?.completionRate, ' pts') : undefined
+            }
+            changeNote={sincePrevious}
             withArrow
             icon={CalendarCheck}
             iconClass="bg-amber-50 text-amber-700"
@@ -68,18 +91,18 @@ export function AnalyticsPage() {
           <ChartCard title="Machines by Department" points={departments}>
             <DistributionBar points={departments} />
           </ChartCard>
-          <ChartCard title="Ticket Trends (Last 6 Months)" points={ticketTrends}>
+          <ChartCard title={`Ticket Trends (Last ${period}, by Month)`} points={ticketTrends}>
             <TrendLine name="Tickets" points={ticketTrends} />
           </ChartCard>
-          <ChartCard title="Incidents by Type" points={incidentTypes}>
+          <ChartCard title={`Incidents by Type (Last ${period})`} points={incidentTypes}>
             <DistributionBar points={incidentTypes} />
           </ChartCard>
         </div>
-        <ChartCard title="Monthly Incident Trends" points={incidentTrends} height={400}>
+        <ChartCard title={`Monthly Incident Trends (Last ${period})`} points={incidentTrends} height={400}>
           <TrendLine name="Incidents" points={incidentTrends} />
         </ChartCard>
 
-        <DowntimeFigures />
+        <DowntimeFigures days={days} />
 
         <div className="grid gap-6 md:grid-cols-3">
           <DetailCard

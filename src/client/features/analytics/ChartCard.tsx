@@ -8,14 +8,21 @@ interface ChartCardProps {
   points: ChartPoint[];
   /** Spec: 300px, 400px for the monthly incident trends. */
   height?: number;
+  /** The chart opens records: says how, under the chart. */
+  opens?: string;
   children: ReactNode;
 }
 
 /** A chart under its title; screen readers get the figures as text. */
-export function ChartCard({ title, points, height = 300, children }: ChartCardProps) {
+export function ChartCard({ title, points, height = 300, opens, children }: ChartCardProps) {
   return (
     <Panel title={title}>
-      <div role="img" aria-label={`${title}: ${describePoints(points)}`} style={{ height }}>
+      <div
+        role="img"
+        aria-label={`${title}: ${describePoints(points)}`}
+        style={{ height }}
+        className={opens ? '[&_path]:cursor-pointer [&_rect]:cursor-pointer' : undefined}
+      >
         <Suspense
           fallback={
             <div className="flex h-full items-center justify-center">
@@ -26,6 +33,7 @@ export function ChartCard({ title, points, height = 300, children }: ChartCardPr
           {children}
         </Suspense>
       </div>
+      {opens && <p className="mt-2 text-xs text-slate-500">{opens}</p>}
     </Panel>
   );
 }

@@ -2,7 +2,13 @@ import { ResponsiveBar } from '@nivo/bar';
 import type { ChartPoint } from './analytics-figures.ts';
 import { chartTheme, countTicks, palette, useLabelRotation } from './chart-theme.ts';
 
-export function DistributionBar({ points }: { points: ChartPoint[] }) {
+interface DistributionBarProps {
+  points: ChartPoint[];
+  /** Opens the records behind a bar. */
+  onSelect?: ((point: ChartPoint) => void) | undefined;
+}
+
+export function DistributionBar({ points, onSelect }: DistributionBarProps) {
   const { rotation, onResize } = useLabelRotation(points.map((point) => point.label));
   return (
     <ResponsiveBar
@@ -20,6 +26,7 @@ export function DistributionBar({ points }: { points: ChartPoint[] }) {
       axisLeft={countTicks}
       labelTextColor="#ffffff"
       tooltipLabel={(bar) => String(bar.indexValue)}
+      {...(onSelect ? { onClick: (bar) => onSelect(points[bar.index]!) } : {})}
       animate={false}
     />
   );

@@ -1,14 +1,20 @@
 import { ResponsivePie } from '@nivo/pie';
 import type { ChartPoint } from './analytics-figures.ts';
-import { chartTheme, palette } from './chart-theme.ts';
+import { chartTheme, statusColor } from './chart-theme.ts';
 
-/** Spec: each slice labelled 'status: count'. */
-export function DistributionPie({ points }: { points: ChartPoint[] }) {
+interface DistributionPieProps {
+  points: ChartPoint[];
+  /** Opens the records behind a slice. */
+  onSelect?: ((point: ChartPoint) => void) | undefined;
+}
+
+/** Machines by status, each slice in its status colour and labelled 'status: count' (spec). */
+export function DistributionPie({ points, onSelect }: DistributionPieProps) {
   return (
     <ResponsivePie
       data={points.map(({ label, count }) => ({ id: label, value: count }))}
       margin={{ top: 24, right: 100, bottom: 24, left: 100 }}
-      colors={palette}
+      colors={(slice) => statusColor(String(slice.id))}
       theme={chartTheme}
       padAngle={1}
       cornerRadius={3}
@@ -21,6 +27,7 @@ export function DistributionPie({ points }: { points: ChartPoint[] }) {
       arcLinkLabelsThickness={2}
       arcLinkLabelsDiagonalLength={12}
       arcLinkLabelsStraightLength={12}
+      {...(onSelect ? { onClick: (slice) => onSelect({ label: String(slice.id), count: slice.value }) } : {})}
       animate={false}
     />
   );

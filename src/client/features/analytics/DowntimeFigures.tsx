@@ -1,28 +1,54 @@
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { formatHours } from './analytics-figures.ts';
+import { periodNote } from '../../lib/period-changes.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { DistributionBar } from './lazy-charts.ts';
-import { downtimeWindowDays, useDowntimeFigures } from './use-downtime-figures.ts';
+import { useDowntimeFigures } from './use-downtime-figures.ts';
 
 const cell = 'px-3 py-2 text-left';
+const tenths = (minutes: number) => Math.round(minutes / 6) / 10;
 
-/** Downtime over the last 30 days: the Pareto by reason, availability by department, and the least available machines. */
-export function DowntimeFigures() {
-  const { machines, departments, reasons } = useDowntimeFigures();
-  const byReason = reasons.map((row) => ({ label: row._id, count: Math.round(row.minutes / 6) / 10 }));
+/**
+ * Downtime over the last `days` days: the Pareto by reason and by machine (a bar opens the machine),
+ * availability by department, and the least available machines.
+ */
+export function DowntimeFigures({ days }: { days: number }) {
+  const navigate = useNavigate();
+  const { machines, departments, reasons } = useDowntimeFigures(days);
+  const byReason = reasons.map((row) => ({ label: row._id, count: tenths(row.minutes) }));
+  const stopped = machines.filter((row) => row.downtimeMinutes > 0).slice(0, 10);
+  const byMachine = stopped.map((row) => ({ label: row.name, count: tenths(row.downtimeMinutes) }));
   const byDepartment = departments.map((row) => ({ label: row._id, count: row.availability }));
-  const period = `(Last ${downtimeWindowDays} Days)`;
+  const period = `(Last ${periodNote(days)})`;
   return (
     <>
       <div className="grid gap-6 lg:grid-cols-2">
         <ChartCard title={`Downtime Hours by Reason ${period}`} points={byReason}>
           <DistributionBar points={byReason} />
         </ChartCard>
+        <ChartCard
+          title={`Downtime Hours by Machine ${period}`}
+          points={byMachine}
+          opens="Select a bar to open that machine."
+        >
+          <DistributionBar
+            points={byMachine}
+            onSelect={(point) => {
+              const row = stopped.find((machine) => machine.name === point.label);
+              if (row) void navigate({ to: '/machines', search: { machine: row._id } });
+            }}
+          />
+        </ChartCard>
         <ChartCard title={`Availability % by Department ${period}`} points={byDepartment}>
           <DistributionBar points={byDepartment} />
         </ChartCard>
       </div>
-      <Panel title={`Machine Availability ${period}`}>
+      <Panel title={`Availability (time up) ${period}`}>
+        <p className="mb-3 text-sm text-slate-600">
+          The share of the period each machine was not stopped (Down or Maintenance). MTBF: its running hours per
+          failure.
+        </p>
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
             <thead className="text-slate-600">
@@ -38,7 +64,15 @@ export function DowntimeFigures() {
             <tbody className="divide-y divide-slate-100">
               {machines.slice(0, 10).map((row) => (
                 <tr key={row._id}>
-                  <td className={`${cell} font-medium text-slate-900`}>{row.name}</td>
+                  <td className={`${cell} font-medium`}>
+                    <Link
+                      to="/machines"
+                      search={{ machine: row._id }}
+                      className="inline-flex min-h-11 min-w-11 items-center text-brand-700 hover:underline"
+                    >
+                      {row.name}
+                    </Link>
+                  </td>
                   <td className={cell}>{row.department}</td>
                   <td className={cell}>{row.availability}%</td>
                   <td className={cell}>{formatHours(row.downtimeMinutes / 60)} h</td>

@@ -13,7 +13,8 @@ export function TrendLine({ name, points }: TrendLineProps) {
   const { rotation, onResize } = useLabelRotation(points.map((point) => point.label));
   return (
     <ResponsiveLine
-      data={[{ id: name, data: points.map(({ label, count }) => ({ x: label, y: count })) }]}
+      // No series without points: a line through none draws a path of "null" (console errors).
+      data={points.length ? [{ id: name, data: points.map(({ label, count }) => ({ x: label, y: count })) }] : []}
       onResize={onResize}
       margin={{ top: 16, right: 24, bottom: rotation ? 72 : 40, left: 44 }}
       xScale={{ type: 'point' }}

@@ -1,7 +1,7 @@
 import type { DashboardSummary, Distribution, MonthlyTrend } from '../../../shared/schemas/analytics.ts';
 
 /** Spec: running divided by total as a rounded percent, 0 with no machines. */
-export function machineUptime({ running, total }: DashboardSummary['machines']): number {
+export function machineUptime({ running, total }: Pick<DashboardSummary['machines'], 'running' | 'total'>): number {
   return total > 0 ? Math.round((running / total) * 100) : 0;
 }
 

@@ -1,7 +1,21 @@
 import { useCallback, useState } from 'react';
+import { machineStatusTone, type BadgeTone } from '../../components/ui/Badge.tsx';
 
 /** The six colours every chart draws with, in order (spec: a palette of six colours). */
 export const palette = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2'];
+
+const toneColor: Record<BadgeTone, string> = {
+  red: '#dc2626',
+  orange: '#ea580c',
+  yellow: '#eab308',
+  green: '#16a34a',
+  blue: '#2563eb',
+  purple: '#7c3aed',
+  slate: '#64748b',
+};
+
+/** A machine status in the colour of its badge everywhere else (Down red, Idle grey). */
+export const statusColor = (status: string) => toneColor[machineStatusTone[status] ?? 'slate'];
 
 export const chartTheme = {
   text: { fontSize: 12, fill: '#334155' },

@@ -16,11 +16,14 @@ import {
 } from '../../../shared/schemas/analytics.ts';
 import { api } from '../../lib/api.ts';
 
-/** One query per endpoint; the persisted query cache keeps the last answers for an offline start. */
-function analyticsQuery<Schema extends z.ZodType>(path: string, schema: Schema) {
+/**
+ * One query per endpoint, over the period for the figures that have one; the persisted query cache
+ * keeps the last answers for an offline start.
+ */
+function analyticsQuery<Schema extends z.ZodType>(path: string, schema: Schema, days?: number) {
   return queryOptions({
-    queryKey: ['analytics', path],
-    queryFn: () => api.get(`analytics/${path}`).json(schema),
+    queryKey: ['analytics', path, ...(days === undefined ? [] : [days])],
+    queryFn: () => api.get(`analytics/${path}`, days === undefined ? {} : { searchParams: { days } }).json(schema),
   });
 }
 
@@ -48,15 +51,16 @@ const noMttr: Mttr = { mttr: 0, totalResolvedTickets: 0 };
 const noCompletion: CompletionRate = { completionRate: 0, completed: 0, total: 0 };
 const noActions: ActionFigures = { open: 0, overdue: 0, done: 0, verified: 0, averageDaysToClose: 0 };
 
-export function useAnalytics(): AnalyticsData {
+/** The figures of the screen; trends, MTTR, incident types and completion over the last `days` days. */
+export function useAnalytics(days: number): AnalyticsData {
   const summary = useQuery(analyticsQuery('dashboard', dashboardSummary));
   const statusDistribution = useQuery(analyticsQuery('machines/status-distribution', distribution));
   const departmentDistribution = useQuery(analyticsQuery('machines/department-distribution', distribution));
-  const ticketTrends = useQuery(analyticsQuery('tickets/trends', monthlyTrend));
-  const repairTime = useQuery(analyticsQuery('tickets/mttr', mttr));
-  const incidentTypes = useQuery(analyticsQuery('incidents/type-trends', distribution));
-  const incidentTrends = useQuery(analyticsQuery('incidents/monthly-trends', monthlyTrend));
-  const completion = useQuery(analyticsQuery('maintenance/completion-rate', completionRate));
+  const ticketTrends = useQuery(analyticsQuery('tickets/trends', monthlyTrend, days));
+  const repairTime = useQuery(analyticsQuery('tickets/mttr', mttr, days));
+  const incidentTypes = useQuery(analyticsQuery('incidents/type-trends', distribution, days));
+  const incidentTrends = useQuery(analyticsQuery('incidents/monthly-trends', monthlyTrend, days));
+  const completion = useQuery(analyticsQuery('maintenance/completion-rate', completionRate, days));
   const actions = useQuery(analyticsQuery('incidents/actions', actionFigures));
 
   const loadTimes = [

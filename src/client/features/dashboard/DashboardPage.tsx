@@ -12,6 +12,9 @@ import { QuickActions } from './QuickActions.tsx';
 import { recentLinkClass, RecentList, RecentRow } from './RecentList.tsx';
 import { StatCard } from '../../components/ui/StatCard.tsx';
 import { StatusDistribution } from './StatusDistribution.tsx';
+import { changeOf, usePreviousFigures } from '../../lib/period-changes.ts';
+
+const changeDays = 30;
 
 const viewAll = 'flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50';
 
@@ -20,6 +23,9 @@ export function DashboardPage({ assigned }: { assigned?: ReactNode }) {
   const user = useSignedInUser();
   const data = useLiveQuery(async () => await readDashboard(localDb), []);
   const machines = data?.machines;
+  // The cards count the records on this device; their changes compare with the server's figures of 30 days ago.
+  const previous = usePreviousFigures(changeDays);
+  const changeNote = `vs ${changeDays} days ago`;
 
   return (
     <>
@@ -29,28 +35,34 @@ export function DashboardPage({ assigned }: { assigned?: ReactNode }) {
           <StatCard
             label="Total Machines"
             value={machines?.total}
-            change="+2.1%"
+            change={changeOf(machines?.total, previous?.machines?.total)}
+            changeNote={changeNote}
             icon={Factory}
             iconClass="bg-brand-50 text-brand-700"
           />
           <StatCard
             label="Running Machines"
             value={machines?.running}
-            change="+5.4%"
+            change={changeOf(machines?.running, previous?.machines?.running)}
+            changeNote={changeNote}
             icon={CircleCheck}
             iconClass="bg-emerald-50 text-emerald-700"
           />
           <StatCard
             label="Down Machines"
             value={machines?.down}
-            change="-2.1%"
+            change={changeOf(machines?.down, previous?.machines?.down)}
+            changeNote={changeNote}
+            risingIsBad
             icon={OctagonAlert}
             iconClass="bg-red-50 text-red-700"
           />
           <StatCard
             label="Open Tickets"
             value={data?.openTickets}
-            change="+1.2%"
+            change={changeOf(data?.openTickets, previous?.openTickets)}
+            changeNote={changeNote}
+            risingIsBad
             icon={ClipboardList}
             iconClass="bg-amber-50 text-amber-700"
           />

@@ -5,7 +5,7 @@ import type { Local, LocalDatabase } from '../../data/db.ts';
 import { countWith } from '../../data/read-page.ts';
 
 export interface DashboardData {
-  machines: { total: number; running: number; down: number; maintenance: number };
+  machines: { total: number; running: number; down: number; maintenance: number; idle: number };
   openTickets: number;
   recentTickets: Local<Ticket>[];
   recentIncidents: Local<Incident>[];
@@ -20,16 +20,17 @@ const recentCount = 5;
  */
 export async function readDashboard(db: LocalDatabase): Promise<DashboardData> {
   const machinesIn = (status: string) => db.machines.where('status').equals(status).count();
-  const [total, running, down, maintenance, openTickets, recentTickets, recentIncidents] = await Promise.all([
+  const [total, running, down, maintenance, idle, openTickets, recentTickets, recentIncidents] = await Promise.all([
     db.machines.count(),
     machinesIn('Running'),
     machinesIn('Down'),
     machinesIn('Maintenance'),
+    machinesIn('Idle'),
     Promise.all(openTicketStatuses.map((status) => countWith(db, 'tickets', 'status', status))).then((counts) =>
       counts.reduce((sum, count) => sum + count, 0),
     ),
     db.tickets.orderBy('createdAt').reverse().limit(recentCount).toArray(),
     db.incidents.orderBy('createdAt').reverse().limit(recentCount).toArray(),
   ]);
-  return { machines: { total, running, down, maintenance }, openTickets, recentTickets, recentIncidents };
+  return { machines: { total, running, down, maintenance, idle }, openTickets, recentTickets, recentIncidents };
 }

@@ -82,7 +82,7 @@ export function IncidentsPage() {
         }
       />
       <div className="space-y-4">
-        <IncidentCounters incidents={result?.incidents ?? []} />
+        <IncidentCounters filters={filters} />
         <IncidentFilterBar filters={filters} onChange={filter} />
         {result === undefined || (result.total === 0 && isFirstPull) ? (
           <div className="flex justify-center py-12">

@@ -48,17 +48,35 @@ export interface IncidentCounts {
   thisMonth: number;
 }
 
-/** Spec: the counters describe the loaded page only; "this month" is the incident date in the local calendar month. */
-export function countIncidents(incidents: Incident[], now = new Date()): IncidentCounts {
-  const count = (test: (incident: Incident) => boolean) => incidents.filter(test).length;
+/** "This month": the incident date in the local calendar month of `now`. */
+export const datedThisMonth = (incident: Pick<Incident, 'incidentDate'>, now = new Date()) => {
+  const date = new Date(incident.incidentDate);
+  return date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth();
+};
+
+/**
+ * The counters over every incident on this device the filters match (not only the page shown):
+ * each status or severity counter adds its value to the filters and counts from the lists.
+ */
+export async function countIncidents(
+  db: LocalDatabase,
+  filters: IncidentFilters,
+  now = new Date(),
+): Promise<IncidentCounts> {
+  const query = { filters: setFilters(filters), search: filters.search };
+  const countWith = async (field: string, value: string) =>
+    (await readPage(db, db.incidents, { ...query, filters: [...query.filters, [field, value]] }, 1, 1)).total;
+  const [open, underInvestigation, critical, matching] = await Promise.all([
+    countWith('status', 'Open'),
+    countWith('status', 'Under Investigation'),
+    countWith('severity', 'Critical'),
+    readAll(db, db.incidents, query),
+  ]);
   return {
-    open: count((incident) => incident.status === 'Open'),
-    underInvestigation: count((incident) => incident.status === 'Under Investigation'),
-    critical: count((incident) => incident.severity === 'Critical'),
-    thisMonth: count((incident) => {
-      const date = new Date(incident.incidentDate);
-      return date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth();
-    }),
+    open,
+    underInvestigation,
+    critical,
+    thisMonth: matching.filter((incident) => datedThisMonth(incident, now)).length,
   };
 }
 

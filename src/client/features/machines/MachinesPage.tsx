@@ -1,4 +1,4 @@
-import { Factory, Plus, QrCode } from 'lucide-react';
+import { Factory, Gauge, Plus, QrCode } from 'lucide-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Role } from '../../../shared/enums.ts';
@@ -73,6 +73,11 @@ export function MachinesPage() {
             <Link to="/machines/labels" className={buttonClasses('secondary')}>
               <QrCode aria-hidden="true" className="size-5" /> Print Labels
             </Link>
+            {can(user.role, 'reliability:view') && (
+              <Link to="/reliability" className={buttonClasses('secondary')}>
+                <Gauge aria-hidden="true" className="size-5" /> Reliability
+              </Link>
+            )}
             {canCreate && (
               <Button onClick={modals.openCreate}>
                 <Plus aria-hidden="true" className="size-5" /> Add Machine
