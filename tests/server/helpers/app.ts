@@ -30,7 +30,7 @@ export async function createScratchDatabase(serverUrl: string): Promise<{ url: s
 }
 
 /** PGlite in memory, or a fresh database on the PostgreSQL server named by TEST_DATABASE_URL. */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { database: await openDatabase({}), drop: async () => {} };
   const { url, drop } = await createScratchDatabase(serverUrl);
