@@ -42,7 +42,11 @@ async function signedIn(role: DemoRole) {
 
 it('lets the uploader or an admin delete a file the server has, online, after a confirmation', async () => {
   const { context, page, detail } = await signedIn('operator');
-  const fileRow = (name: string) => detail.getByRole('listitem').filter({ hasText: name });
+  const fileRow = (name: string) =>
+    detail
+      .getByRole('region', { name: /^Attachments/ })
+      .getByRole('listitem')
+      .filter({ hasText: name });
   const deleteButton = (name: string) => detail.getByRole('button', { name: `Delete ${name}` });
 
   await detail.locator('input[type="file"]').setInputFiles({

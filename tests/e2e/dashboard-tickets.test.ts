@@ -79,7 +79,7 @@ it('shows the dashboard from this device, agreeing with the server, with working
   expect(parts).toBe(summary.machines.total);
   const recent = page.getByRole('region', { name: 'Recent Tickets' }).getByRole('listitem');
   await expect
-    .poll(async () => (await recent.allInnerTexts()).map((text) => text.split('\n')[0]))
+    .poll(async () => (await recent.allInnerTexts()).map((text) => text.split('\n')[0]), { timeout: 30_000 })
     .toEqual(newest.tickets.map((ticket) => ticket.title));
   expect(await page.getByRole('region', { name: 'Recent Incidents' }).getByRole('listitem').count()).toBe(5);
   await screenshot(page, 'dashboard-engineer');
