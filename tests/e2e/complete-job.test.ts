@@ -41,6 +41,7 @@ it('the operator answers their overdue job offline and completes it; it leaves M
   const detail = page.getByRole('dialog', { name: title });
   // Overdue is not a status anyone picks; the operator completes with the button.
   const status = detail.getByRole('combobox', { name: `Status of ${title}` });
+  await status.waitFor();
   expect(await status.locator('option').allInnerTexts()).toEqual(['Scheduled', 'In Progress', 'Completed']);
   expect(await detail.getByRole('checkbox').count()).toBe(0);
 
@@ -48,7 +49,9 @@ it('the operator answers their overdue job offline and completes it; it leaves M
   const answer = async (task: string, result: string) => {
     const group = detail.getByRole('group', { name: `Result of ${task}` });
     await group.getByRole('button', { name: result }).click();
-    await expect.poll(() => group.getByRole('button', { name: result }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => group.getByRole('button', { name: result }).getAttribute('aria-pressed'), { timeout: 15_000 })
+      .toBe('true');
   };
   await answer('Measure rope diameter', 'Pass');
   await answer('Check hook latch', 'Fail');
@@ -62,9 +65,9 @@ it('the operator answers their overdue job offline and completes it; it leaves M
   await detail.getByText('Completed', { exact: true }).first().waitFor();
   expect(await detail.getByRole('button', { name: 'Complete', exact: true }).count()).toBe(0);
   await detail.getByRole('button', { name: 'Close' }).click();
-  await expect.poll(() => mine.getByRole('button', { name: new RegExp(title) }).count()).toBe(0);
+  await expect.poll(() => mine.getByRole('button', { name: new RegExp(title) }).count(), { timeout: 15_000 }).toBe(0);
   await bell.click();
-  await expect.poll(() => inbox.getByRole('button', { name: new RegExp(title) }).count()).toBe(0);
+  await expect.poll(() => inbox.getByRole('button', { name: new RegExp(title) }).count(), { timeout: 15_000 }).toBe(0);
   await bell.click();
 
   await context.setOffline(false);
