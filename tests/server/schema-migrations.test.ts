@@ -17,7 +17,9 @@ type Shape = Record<string, Record<string, { type: string; nullable: boolean }>>
 
 /** What schema.ts declares: each table's columns, their SQL types and whether they take null. */
 function declared(): Shape {
-  const tables = Object.values(schema).filter((value): value is PgTable => value instanceof PgTable);
+  const tables = Object.values(schema as Record<string, unknown>).filter(
+    (value): value is PgTable => value instanceof PgTable,
+  );
   return Object.fromEntries(
     tables.map((table) => {
       const { name, columns } = getTableConfig(table);
