@@ -34,12 +34,14 @@ it('exports what the filters show, all pages: from the server row by row, offlin
   await page.getByLabel('Status', { exact: true }).selectOption('Closed');
   await page.getByText(/Showing page 1 of/).waitFor({ timeout: 60_000 });
 
+  // Looked for from the click on: on a loaded machine the toast may be gone once the file is read.
+  const told = page.getByText('Exported the tickets that match').waitFor();
   const online = await exported(page);
   expect(online.name).toMatch(/^tickets-\d{4}-\d{2}-\d{2}\.csv$/);
   const closed = await serverTickets('status=Closed');
   expect(closed.length).toBeGreaterThan(10);
   expect(online.text).toBe(csvHeader(ticketColumns) + csvRows(ticketColumns, closed));
-  await page.getByText('Exported the tickets that match').waitFor();
+  await told;
 
   await context.setOffline(true);
   const offline = await exported(page);
