@@ -1,19 +1,11 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
-import { apiToken, newContext, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
+import { expect, it } from 'vitest';
+import { apiAs } from './helpers/api.ts';
+import { newContext, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
-let adminToken: string;
-
-beforeAll(async () => {
-  adminToken = await apiToken(e2e.server.url, 'admin');
-});
-
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${e2e.server.url}/api/${path}`, { headers: { authorization: `Bearer ${adminToken}` } });
-  return (await response.json()) as T;
-}
+const api = apiAs(() => e2e.server.url);
 
 /** Opens a screen, collecting every console error and uncaught error of the page. */
 async function open(role: DemoRole, path: string) {
