@@ -124,6 +124,7 @@ export default defineConfig({
         test: {
           name,
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: env.TEST_DATABASE_URL ? [] : ['tests/server/helpers/global-setup.ts'],
           env,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -143,6 +144,7 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['tests/client/**/*.test.ts'],
+          globalSetup: ['tests/server/helpers/global-setup.ts'],
           setupFiles: ['fake-indexeddb/auto'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
