@@ -1,5 +1,6 @@
 // Lint for the whole repository: typescript-eslint (type-aware), React hooks, and the layer rule that
 // makes the one-way import flow of src/docs/architecture.md checkable.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -9,6 +10,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const root = new URL('.', import.meta.url).pathname;
+
+/** package.json's `imports` (`#shared/*` -> `./src/shared/*`) as [prefix, folder] pairs. */
+const aliases = Object.entries(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).imports).map(
+  ([pattern, target]) => [pattern.slice(0, -1), path.join(root, target.slice(0, -1))],
+);
+
+/** The file an import names, or null for a package. */
+function resolveSource(file, source) {
+  if (source.startsWith('.')) return path.resolve(path.dirname(file), source);
+  const alias = aliases.find(([prefix]) => source.startsWith(prefix));
+  return alias ? path.join(alias[1], source.slice(alias[0].length)) : null;
+}
 
 // The one-way import flow of src/docs/architecture.md as a lint rule: shared <- server | client; inside the client,
 // app (routes, layout) -> features -> data / components / lib, and a feature reaches into another
@@ -80,8 +93,9 @@ const oneWay = {
     if (!from) return {};
     const check = (node) => {
       const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const to = layerOf(path.resolve(path.dirname(context.filename), source));
+      const target = typeof source === 'string' && resolveSource(context.filename, source);
+      if (!target) return;
+      const to = layerOf(target);
       if (to && !mayImport(from, to)) {
         context.report({ node: node.source, message: `${from} may not import ${to} (${source})` });
       }

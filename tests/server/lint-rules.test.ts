@@ -33,6 +33,13 @@ describe('the lint rules about imports', () => {
     ).toEqual(['server:routes may not import server:db (../../../db/schema.ts)']);
   });
 
+  it('follows the #aliases of package.json to the layer they name', async () => {
+    expect(await messagesOf("import { Route } from '#client/routes/_app.tsx';\n", 'src/client/lib/planted.ts')).toEqual(
+      ['lib may not import app (#client/routes/_app.tsx)'],
+    );
+    expect(await messagesOf("import { roles } from '#shared/enums.ts';\n", 'src/client/lib/planted.ts')).toEqual([]);
+  });
+
   it('refuses a circle of imports', { timeout: 60_000 }, async () => {
     const folder = path.join(repositoryRoot, 'tests', `.planted-${process.pid}`);
     mkdirSync(folder, { recursive: true });
