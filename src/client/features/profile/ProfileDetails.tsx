@@ -53,11 +53,11 @@ export function ProfileDetails({ user }: { user: User }) {
     setForm((current) => ({ ...current, [key]: event.target.value }));
 
   return (
-    <section aria-label="Profile information" className="rounded-xl border border-slate-200 bg-white">
+    <section aria-label="Profile information" className="rounded-xl border border-slate-200 bg-surface">
       <div className="flex flex-wrap items-center gap-4 border-b border-slate-200 p-4 sm:p-5">
         <span
           aria-hidden="true"
-          className="flex size-14 shrink-0 items-center justify-center rounded-full bg-slate-800 text-white"
+          className="flex size-14 shrink-0 items-center justify-center rounded-full bg-ink-700 text-white"
         >
           <UserRound className="size-7" />
         </span>
