@@ -20,7 +20,7 @@ export function MobileMenu({ open, onClose, role }: MobileMenuProps) {
       <div
         aria-hidden="true"
         onClick={onClose}
-        className={`absolute inset-0 bg-ink-900/60 transition-opacity duration-200 ${open ? 'opacity-100' : 'opacity-0'}`}
+        className={`absolute inset-0 bg-ink-900/60 transition-opacity dark:bg-black/70 duration-200 ${open ? 'opacity-100' : 'opacity-0'}`}
       />
       <div
         ref={panel}

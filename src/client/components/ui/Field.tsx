@@ -41,7 +41,7 @@ export function Field({ label, error, hint, required, className = '', children }
           {label}
         </label>
         {required && (
-          <span aria-hidden="true" className="text-red-600">
+          <span aria-hidden="true" className="text-red-700">
             *
           </span>
         )}
@@ -62,7 +62,7 @@ export function Field({ label, error, hint, required, className = '', children }
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-sm text-red-600">
+        <p id={errorId} className="text-sm text-red-700">
           {error}
         </p>
       )}

@@ -13,6 +13,8 @@ export function DistributionBar({ points, onSelect }: DistributionBarProps) {
   const { rotation, onResize } = useLabelRotation(points.map((point) => point.label));
   return (
     <ResponsiveBar
+      // The chart's card is the image and says what it shows (ChartCard).
+      role="presentation"
       data={points}
       keys={['count']}
       indexBy="label"

@@ -13,6 +13,8 @@ export function DistributionPie({ points, onSelect }: DistributionPieProps) {
   const { theme, surface, text } = useChartColors();
   return (
     <ResponsivePie
+      // The chart's card is the image and says what it shows (ChartCard).
+      role="presentation"
       data={points.map(({ label, count }) => ({ id: label, value: count }))}
       margin={{ top: 24, right: 100, bottom: 24, left: 100 }}
       colors={(slice) => statusColor(String(slice.id))}

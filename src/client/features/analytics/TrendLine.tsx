@@ -14,6 +14,8 @@ export function TrendLine({ name, points }: TrendLineProps) {
   const { rotation, onResize } = useLabelRotation(points.map((point) => point.label));
   return (
     <ResponsiveLine
+      // The chart's card is the image and says what it shows (ChartCard).
+      role="presentation"
       // No series without points: a line through none draws a path of "null" (console errors).
       data={points.length ? [{ id: name, data: points.map(({ label, count }) => ({ x: label, y: count })) }] : []}
       onResize={onResize}

@@ -28,7 +28,7 @@ export function InboxList({ items, onOpen }: { items: InboxItem[]; onOpen: (item
               </span>
               <span className="block truncate text-sm text-slate-700">{item.title}</span>
               {item.detail && <span className="block truncate text-xs text-slate-500">{item.detail}</span>}
-              <span className="block text-xs text-slate-400">
+              <span className="block text-xs text-slate-500">
                 {item.by ? `${item.by.name} · ` : ''}
                 {formatDateTime(item.at)}
               </span>
