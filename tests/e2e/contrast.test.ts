@@ -73,6 +73,16 @@ it('passes the WCAG AA checks on every screen in the light and the dark theme, a
       ready: (page) => dialog(page).getByRole('region', { name: 'History' }).getByText('Created').waitFor(),
     },
     {
+      name: 'ticket form with its errors',
+      path: '/tickets?new=1',
+      ready: async (page) => {
+        const form = page.getByRole('dialog', { name: 'Create Ticket' });
+        await form.getByRole('button', { name: 'Create Ticket' }).click();
+        await page.mouse.move(0, 0);
+        await form.getByText('Title is required').waitFor();
+      },
+    },
+    {
       name: 'incidents',
       path: '/incidents',
       ready: (page) => page.getByText(incident!.incidentNumber).first().waitFor(),
