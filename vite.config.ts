@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -119,11 +120,15 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { outDir: 'dist', sourcemap: true },
   test: {
+    // Most test files wait on a database, a server or a browser; vitest's default (cores - 1) would
+    // run one file at a time on a 2-core machine.
+    maxWorkers: Math.max(availableParallelism(), 2),
     projects: [
       ...serverProjects.map(({ name, env }) => ({
         test: {
           name,
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: env.TEST_DATABASE_URL ? [] : ['tests/server/helpers/global-setup.ts'],
           env,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -143,6 +148,7 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['tests/client/**/*.test.ts'],
+          globalSetup: ['tests/server/helpers/global-setup.ts'],
           setupFiles: ['fake-indexeddb/auto'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -20,7 +20,7 @@ import { defaultYears } from '../../src/server/seed/volume.ts';
 import type { Role } from '../../src/shared/enums.ts';
 import { chromiumOptions } from '../e2e/helpers/browser.ts';
 import { clientDir } from '../e2e/helpers/client-dir.ts';
-import buildClient from '../e2e/helpers/global-setup.ts';
+import { buildApp as buildClient } from '../e2e/helpers/global-setup.ts';
 import { startByteCounter } from './byte-counter.ts';
 import { runDevice, type Credentials, type DeviceRun } from './device-run.ts';
 import { lighthouseScores, type LighthouseScores } from './lighthouse-scores.ts';

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { apiToken, chromiumOptions, signIn } from './helpers/browser.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
@@ -13,7 +13,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, { seededFrom: inject('seededDataDir') });
   browser = await chromium.launch({
     ...chromiumOptions,
     args: [...chromiumOptions.args, `--host-resolver-rules=MAP ${lanName} 127.0.0.1`],

@@ -1,8 +1,18 @@
+import { rmSync } from 'node:fs';
 import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
 import { clientDir } from './client-dir.ts';
+import { startServer } from './server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A data directory holding the demo plant, copied by every e2e server (see startServer). */
+    seededDataDir: string;
+  }
+}
 
 /** The end-to-end tests drive the built app as users get it, service worker included. */
-export default async function buildApp() {
+export async function buildApp() {
   // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
@@ -11,4 +21,18 @@ export default async function buildApp() {
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
+}
+
+/** Seeds the demo plant once: a server started on an empty directory seeds it, then stops. */
+async function seedDemoPlant(): Promise<string> {
+  const server = await startServer();
+  await server.stop();
+  return server.dataDir;
+}
+
+export default async function setup(project: TestProject) {
+  await buildApp();
+  const seededDataDir = await seedDemoPlant();
+  project.provide('seededDataDir', seededDataDir);
+  return () => rmSync(seededDataDir, { recursive: true, force: true });
 }

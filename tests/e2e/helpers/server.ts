@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,10 +39,23 @@ export interface RunningServer {
   start(clientDir?: string): Promise<void>;
 }
 
-/** The real server (embedded PGlite with demo data) serving the app built for this run. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** Files of a data directory that belong to the server that made it, not to its database. */
+const ownedByServer = new Set(['server.lock', 'backup.sock', 'jwt-secret']);
+
+/**
+ * The real server (embedded PGlite with demo data) serving the app built for this run. With
+ * `seededFrom` its data directory starts as a copy of that one (see global-setup.ts), which spares
+ * each file the demo seeding; the copy leaves out the first server's lock and secret.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { seededFrom }: { seededFrom?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-e2e-'));
+  if (seededFrom) {
+    cpSync(seededFrom, dataDir, { recursive: true, filter: (source) => !ownedByServer.has(path.basename(source)) });
+  }
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
 

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -8,7 +8,10 @@ import { startServer, type RunningServer } from './server.ts';
 export function useServerAndBrowser(env: Record<string, string> = {}) {
   const e2e = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    [e2e.server, e2e.browser] = await Promise.all([startServer(env), launchBrowser()]);
+    [e2e.server, e2e.browser] = await Promise.all([
+      startServer(env, { seededFrom: inject('seededDataDir') }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await e2e.browser?.close();

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { openDatabase, type Database } from '../../../src/server/db/client.ts';
+import { openPglite } from '../../../src/server/db/pglite.ts';
 import type { Role } from '../../../src/shared/enums.ts';
 
 /** A fresh database on the PostgreSQL server `serverUrl`, and a way to drop it. */
@@ -29,10 +30,18 @@ export async function createScratchDatabase(serverUrl: string): Promise<{ url: s
   };
 }
 
+/** PGlite in memory, restored from the run's migrated database when there is one (global-setup.ts). */
+async function openMigratedPglite(): Promise<Database> {
+  const migrated = inject('migratedPglite');
+  return migrated
+    ? openPglite(undefined, undefined, { restoreFrom: new Uint8Array(readFileSync(migrated)) })
+    : openDatabase({});
+}
+
 /** PGlite in memory, or a fresh database on the PostgreSQL server named by TEST_DATABASE_URL. */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { database: await openDatabase({}), drop: async () => {} };
+  if (!serverUrl) return { database: await openMigratedPglite(), drop: async () => {} };
   const { url, drop } = await createScratchDatabase(serverUrl);
   return { database: await openDatabase({ url }), drop };
 }
