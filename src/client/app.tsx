@@ -28,6 +28,7 @@ export function Toasts() {
       offset={{ top: 6, right: 'var(--top-bar-actions, 16px)' }}
       mobileOffset={{ top: 72 }}
       style={{ '--width': 'min(320px, calc(100vw - var(--top-bar-actions, 16px) - 72px))' } as CSSProperties}
+      theme="system"
       richColors
       closeButton
     />

@@ -338,7 +338,10 @@ it('shows the last loaded figures offline, with the time they were loaded', asyn
   expect(loadedAt).toBeGreaterThanOrEqual(before - 1000);
   expect(loadedAt).toBeLessThanOrEqual(after + 1000);
   expect(await note.locator('time').innerText()).toBe(
-    await page.evaluate((time) => new Date(time).toLocaleString(), loadedAt),
+    await page.evaluate(
+      (time) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(time),
+      loadedAt,
+    ),
   );
   await screenshot(page, 'analytics-offline');
   await context.setOffline(false);

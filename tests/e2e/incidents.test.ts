@@ -178,7 +178,10 @@ it('shows the whole report in the details, opened from the list or from the dash
   const detail = page.getByRole('dialog', { name: full.incidentNumber });
   await detail.getByRole('heading', { name: full.title }).waitFor();
   const text = await detail.innerText();
-  const incidentDay = await page.evaluate((iso) => new Date(iso).toLocaleDateString(), full.incidentDate);
+  const incidentDay = await page.evaluate(
+    (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso)),
+    full.incidentDate,
+  );
   for (const value of [
     full.description,
     full.type,

@@ -189,7 +189,10 @@ it('shows a machine in full with its open tickets and schedules, and starts a ti
   }
   expect(text).toContain(await page.evaluate((value) => `${value.toLocaleString()}h`, machine.operatingHours));
   expect(text).toContain(
-    await page.evaluate((date) => new Date(`${date}T00:00:00`).toLocaleDateString(), machine.installationDate),
+    await page.evaluate(
+      (date) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(`${date}T00:00:00`)),
+      machine.installationDate,
+    ),
   );
   await detail.getByRole('heading', { name: 'Specifications' }).waitFor();
   await detail.getByRole('heading', { name: `Open Tickets (${itsTickets.length})` }).waitFor();

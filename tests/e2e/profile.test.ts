@@ -97,9 +97,20 @@ for (const [role, expected] of Object.entries(roles) as [DemoRole, (typeof roles
     const lastLogin = await settings.getByRole('definition').first().innerText();
     const pageToken = await page.evaluate(() => localStorage.getItem('imsp.token')!);
     const { lastLogin: loggedInAt } = await me(pageToken);
-    expect(lastLogin).toBe(await page.evaluate((time) => new Date(time).toLocaleString(), loggedInAt!));
+    expect(lastLogin).toBe(
+      await page.evaluate(
+        (time) =>
+          new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(time)),
+        loggedInAt!,
+      ),
+    );
     const created = await settings.getByRole('definition').last().innerText();
-    expect(created).toBe(await page.evaluate((time) => new Date(time).toLocaleDateString(), user.createdAt));
+    expect(created).toBe(
+      await page.evaluate(
+        (time) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(time)),
+        user.createdAt,
+      ),
+    );
 
     if (role === 'admin') {
       await screenshot(page, 'profile-admin');

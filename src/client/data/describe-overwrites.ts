@@ -1,5 +1,6 @@
 import type { Overwrite } from '../../shared/schemas/common.ts';
 import type { OutboxEntry } from './db.ts';
+import { formatTime } from '../lib/dates.ts';
 
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return 'empty';
@@ -15,7 +16,7 @@ const fieldOf = (field: string) => field.replace(/^\w+\.[0-9a-f-]{36}\./, '');
 export function describeOverwrites(entry: OutboxEntry, overwritten: Overwrite[]): string {
   const parts = overwritten.map((item) => {
     const who = item.changedBy?.name ?? 'someone';
-    const when = new Date(item.changedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    const when = formatTime(item.changedAt);
     return `${fieldOf(item.field)} ${shown(item.value)} set by ${who} at ${when}`;
   });
   return `Your change (${entry.label}) replaced ${parts.join('; ')}.`;

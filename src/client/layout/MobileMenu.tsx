@@ -20,7 +20,7 @@ export function MobileMenu({ open, onClose, role }: MobileMenuProps) {
       <div
         aria-hidden="true"
         onClick={onClose}
-        className={`absolute inset-0 bg-slate-900/50 transition-opacity duration-200 ${open ? 'opacity-100' : 'opacity-0'}`}
+        className={`absolute inset-0 bg-ink-900/60 transition-opacity dark:bg-black/70 duration-200 ${open ? 'opacity-100' : 'opacity-0'}`}
       />
       <div
         ref={panel}
@@ -37,7 +37,7 @@ export function MobileMenu({ open, onClose, role }: MobileMenuProps) {
           size="icon"
           onClick={onClose}
           aria-label="Close menu"
-          className="absolute top-2.5 right-2 text-slate-300 hover:bg-slate-800 hover:text-white"
+          className="absolute top-2.5 right-2 text-ink-300 hover:bg-ink-800 hover:text-white"
         >
           <X aria-hidden="true" className="size-5" />
         </Button>

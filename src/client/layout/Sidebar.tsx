@@ -12,7 +12,7 @@ interface SidebarProps {
 export function Sidebar({ role, onNavigate }: SidebarProps) {
   const { routesById } = useRouter();
   return (
-    <div className="flex h-full flex-col bg-slate-900 text-slate-300">
+    <div className="flex h-full flex-col bg-ink-900 text-ink-300 dark:border-r dark:border-slate-200">
       <div className="flex h-16 shrink-0 items-center gap-3 px-5">
         <span className="flex size-9 items-center justify-center rounded-lg bg-brand-600 text-white">
           <Factory aria-hidden="true" className="size-5" />
@@ -27,7 +27,7 @@ export function Sidebar({ role, onNavigate }: SidebarProps) {
                 to={to}
                 activeOptions={{ exact: to === '/' }}
                 onClick={onNavigate}
-                className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium hover:bg-slate-800 hover:text-white data-[status=active]:bg-brand-600 data-[status=active]:text-white"
+                className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium hover:bg-ink-800 hover:text-white data-[status=active]:bg-brand-600 data-[status=active]:text-white"
               >
                 <Icon aria-hidden="true" className="size-5 shrink-0" />
                 {label}

@@ -24,7 +24,7 @@ interface TopBarProps {
 export function TopBar({ user, onOpenMenu }: TopBarProps) {
   const actions = useToastClearance<HTMLDivElement>();
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:px-4 lg:px-8">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-surface px-2 sm:px-4 lg:px-8">
       <Button variant="ghost" size="icon" className="lg:hidden" onClick={onOpenMenu} aria-label="Open menu">
         <Menu aria-hidden="true" className="size-6" />
       </Button>
@@ -42,7 +42,7 @@ export function TopBar({ user, onOpenMenu }: TopBarProps) {
         >
           <span
             aria-hidden="true"
-            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-800 text-xs font-semibold text-white"
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-ink-700 text-xs font-semibold text-white"
           >
             {initials(user.name)}
           </span>

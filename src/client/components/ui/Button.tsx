@@ -5,9 +5,9 @@ export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 export type ButtonSize = 'md' | 'icon';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-brand-600',
-  danger: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
+  primary: 'bg-brand-600 text-white hover:bg-brand-hover focus-visible:outline-brand-600',
+  secondary: 'border border-slate-300 bg-surface text-slate-800 hover:bg-slate-50 focus-visible:outline-brand-600',
+  danger: 'bg-red-600 text-white hover:bg-red-hover focus-visible:outline-red-600',
   ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-brand-600',
 };
 

@@ -41,7 +41,7 @@ export function Field({ label, error, hint, required, className = '', children }
           {label}
         </label>
         {required && (
-          <span aria-hidden="true" className="text-red-600">
+          <span aria-hidden="true" className="text-red-700">
             *
           </span>
         )}
@@ -62,7 +62,7 @@ export function Field({ label, error, hint, required, className = '', children }
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-sm text-red-600">
+        <p id={errorId} className="text-sm text-red-700">
           {error}
         </p>
       )}
@@ -71,7 +71,7 @@ export function Field({ label, error, hint, required, className = '', children }
 }
 
 const controlClasses =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 ' +
+  'w-full rounded-lg border border-slate-300 bg-surface px-3 text-base text-slate-900 placeholder:text-slate-500 ' +
   'focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600/30 ' +
   'disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:border-red-500 aria-invalid:focus:outline-red-500/30';
 

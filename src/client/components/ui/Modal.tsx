@@ -27,7 +27,10 @@ export function Modal({ open, onClose, title, children, footer, size = 'md' }: M
 
   if (!open) return null;
   return createPortal(
-    <div data-modal className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 sm:items-center sm:p-4">
+    <div
+      data-modal
+      className="fixed inset-0 z-50 flex items-end justify-center bg-ink-900/60 sm:items-center dark:bg-black/70 sm:p-4"
+    >
       <div
         ref={panel}
         role="dialog"
@@ -35,7 +38,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'md' }: M
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={keepTabInside}
-        className={`flex max-h-[92dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl outline-none sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl ${widths[size]}`}
+        className={`flex max-h-[92dvh] w-full flex-col rounded-t-2xl bg-surface shadow-xl outline-none dark:ring-1 dark:ring-slate-300 sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl ${widths[size]}`}
       >
         <div className="flex items-center justify-between gap-4 border-b border-slate-200 py-1 pr-1 pl-5">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">

@@ -10,7 +10,7 @@ interface PanelProps {
 export function Panel({ title, action, children }: PanelProps) {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white">
+    <section aria-labelledby={titleId} className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-surface">
       <div className="flex min-h-14 items-center justify-between gap-2 border-b border-slate-200 px-4 sm:px-5">
         <h2 id={titleId} className="font-semibold text-slate-900">
           {title}

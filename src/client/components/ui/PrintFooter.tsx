@@ -1,5 +1,6 @@
 import { Printer } from 'lucide-react';
 import { Button } from './Button.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
 
 /** The Print button of a record's dialog (it prints the dialog alone: styles.css). */
 export function PrintButton() {
@@ -14,7 +15,7 @@ export function PrintButton() {
 export function PrintSignatures({ signers }: { signers: string[] }) {
   return (
     <section aria-hidden="true" className="hidden space-y-6 pt-4 text-sm text-slate-700 print:block">
-      <p>Printed {new Date().toLocaleString()} from IMSP.</p>
+      <p>Printed {formatDateTime(new Date())} from IMSP.</p>
       <div className="grid grid-cols-2 gap-x-8 gap-y-10">
         {signers.map((signer) => (
           <div key={signer} className="space-y-1">

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { historyEntry, type HistoryEntry } from '../../../shared/schemas/common.ts';
 import { useUsers } from '../../data/use-users.ts';
 import { api } from '../../lib/api.ts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
 
 interface RecordHistoryProps {
   entity: 'ticket' | 'incident';
@@ -12,7 +13,7 @@ interface RecordHistoryProps {
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isoTime = /^\d{4}-\d{2}-\d{2}T/;
+const isoDate = /^\d{4}-\d{2}-\d{2}(T|$)/;
 
 /** 'estimatedHours' -> 'Estimated hours'. */
 const fieldLabel = (field: string) => {
@@ -28,7 +29,7 @@ function useValueText() {
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
     if (typeof value !== 'string') return 'a new value';
     if (uuid.test(value)) return names.get(value) ?? 'another record';
-    if (isoTime.test(value)) return new Date(value).toLocaleDateString();
+    if (isoDate.test(value)) return formatDate(value);
     return value.length > 80 ? `${value.slice(0, 79)}…` : value;
   };
 }
@@ -85,7 +86,7 @@ export function RecordHistory({ entity, record, describe }: RecordHistoryProps) 
           return (
             <li key={first.version} className="px-3 py-2">
               <p className="text-xs text-slate-500">
-                {first.changedBy?.name ?? 'Former user'} · {new Date(first.changedAt).toLocaleString()}
+                {first.changedBy?.name ?? 'Former user'} · {formatDateTime(first.changedAt)}
               </p>
               <ul>
                 {changes.map((change, index) => (

@@ -37,7 +37,7 @@ export function StatCard({
   const labelId = useId();
   const Arrow = change?.startsWith('-') ? ArrowDownRight : ArrowUpRight;
   return (
-    <div role="group" aria-labelledby={labelId} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+    <div role="group" aria-labelledby={labelId} className="rounded-xl border border-slate-200 bg-surface p-4 sm:p-5">
       <div className="flex items-start justify-between gap-2">
         <div>
           <p id={labelId} className="text-sm font-medium text-slate-600">

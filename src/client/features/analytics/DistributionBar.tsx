@@ -1,6 +1,6 @@
 import { ResponsiveBar } from '@nivo/bar';
 import type { ChartPoint } from './analytics-figures.ts';
-import { chartTheme, countTicks, palette, useLabelRotation } from './chart-theme.ts';
+import { countTicks, palette, useChartColors, useLabelRotation } from './chart-theme.ts';
 
 interface DistributionBarProps {
   points: ChartPoint[];
@@ -9,9 +9,12 @@ interface DistributionBarProps {
 }
 
 export function DistributionBar({ points, onSelect }: DistributionBarProps) {
+  const { theme } = useChartColors();
   const { rotation, onResize } = useLabelRotation(points.map((point) => point.label));
   return (
     <ResponsiveBar
+      // The chart's card is the image and says what it shows (ChartCard).
+      role="presentation"
       data={points}
       keys={['count']}
       indexBy="label"
@@ -20,7 +23,7 @@ export function DistributionBar({ points, onSelect }: DistributionBarProps) {
       padding={0.3}
       colors={palette}
       colorBy="indexValue"
-      theme={chartTheme}
+      theme={theme}
       borderRadius={4}
       axisBottom={{ tickRotation: rotation, tickPadding: 6 }}
       axisLeft={countTicks}

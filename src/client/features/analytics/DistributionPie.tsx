@@ -1,6 +1,6 @@
 import { ResponsivePie } from '@nivo/pie';
 import type { ChartPoint } from './analytics-figures.ts';
-import { chartTheme, statusColor } from './chart-theme.ts';
+import { statusColor, useChartColors } from './chart-theme.ts';
 
 interface DistributionPieProps {
   points: ChartPoint[];
@@ -10,19 +10,22 @@ interface DistributionPieProps {
 
 /** Machines by status, each slice in its status colour and labelled 'status: count' (spec). */
 export function DistributionPie({ points, onSelect }: DistributionPieProps) {
+  const { theme, surface, text } = useChartColors();
   return (
     <ResponsivePie
+      // The chart's card is the image and says what it shows (ChartCard).
+      role="presentation"
       data={points.map(({ label, count }) => ({ id: label, value: count }))}
       margin={{ top: 24, right: 100, bottom: 24, left: 100 }}
       colors={(slice) => statusColor(String(slice.id))}
-      theme={chartTheme}
+      theme={theme}
       padAngle={1}
       cornerRadius={3}
       borderWidth={1}
-      borderColor="#ffffff"
+      borderColor={surface}
       enableArcLabels={false}
       arcLinkLabel={(slice) => `${slice.id}: ${slice.value}`}
-      arcLinkLabelsTextColor="#334155"
+      arcLinkLabelsTextColor={text}
       arcLinkLabelsColor={{ from: 'color' }}
       arcLinkLabelsThickness={2}
       arcLinkLabelsDiagonalLength={12}

@@ -1,4 +1,5 @@
 import { CloudOff } from 'lucide-react';
+import { formatDateTime } from '../../lib/dates.ts';
 
 /** Offline the screen shows the figures last loaded on this device, and says how old they are. */
 export function OfflineFigures({ loadedAt }: { loadedAt: number | null }) {
@@ -9,8 +10,7 @@ export function OfflineFigures({ loadedAt }: { loadedAt: number | null }) {
         'Offline: no figures have been loaded on this device yet.'
       ) : (
         <span>
-          Offline: figures as of{' '}
-          <time dateTime={new Date(loadedAt).toISOString()}>{new Date(loadedAt).toLocaleString()}</time>
+          Offline: figures as of <time dateTime={new Date(loadedAt).toISOString()}>{formatDateTime(loadedAt)}</time>
         </span>
       )}
     </p>

@@ -6,7 +6,7 @@ export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
 /** The period every figure of the screen follows. */
 export function PeriodChoice({ days, onChange }: { days: AnalyticsPeriod; onChange: (days: AnalyticsPeriod) => void }) {
   return (
-    <div role="group" aria-label="Period" className="inline-flex rounded-lg border border-slate-200 bg-white p-1">
+    <div role="group" aria-label="Period" className="inline-flex rounded-lg border border-slate-200 bg-surface p-1">
       {analyticsPeriods.map((period) => (
         <button
           key={period}

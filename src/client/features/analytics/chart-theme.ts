@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { machineStatusTone, type BadgeTone } from '../../components/ui/Badge.tsx';
+import { usePrefersDark } from '../../lib/color-scheme.ts';
 
 /** The six colours every chart draws with, in order (spec: a palette of six colours). */
 export const palette = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2'];
@@ -17,13 +18,28 @@ const toneColor: Record<BadgeTone, string> = {
 /** A machine status in the colour of its badge everywhere else (Down red, Idle grey). */
 export const statusColor = (status: string) => toneColor[machineStatusTone[status] ?? 'slate'];
 
-export const chartTheme = {
-  text: { fontSize: 12, fill: '#334155' },
-  axis: { ticks: { text: { fontSize: 12, fill: '#475569' } } },
-  grid: { line: { stroke: '#e2e8f0' } },
-  labels: { text: { fontSize: 12, fontWeight: 600 } },
-  tooltip: { container: { fontSize: 13, borderRadius: 8 } },
-};
+/** What a chart draws besides its data, in the colours of the page's slate scale and surface. */
+function chartColors(surface: string, text: string, mutedText: string, grid: string) {
+  return {
+    surface,
+    text,
+    theme: {
+      text: { fontSize: 12, fill: text },
+      axis: { ticks: { text: { fontSize: 12, fill: mutedText } } },
+      grid: { line: { stroke: grid } },
+      labels: { text: { fontSize: 12, fontWeight: 600 } },
+      tooltip: { container: { fontSize: 13, borderRadius: 8, background: surface, color: text } },
+    },
+  };
+}
+
+const lightChart = chartColors('#ffffff', '#334155', '#475569', '#e2e8f0');
+const darkChart = chartColors('#131b29', '#ccd5e2', '#b7c2d1', '#273141');
+
+/** The charts' colours for the theme the device asks for (SVG attributes cannot read CSS variables). */
+export function useChartColors() {
+  return usePrefersDark() ? darkChart : lightChart;
+}
 
 /** Counts are whole numbers: the value axis labels only whole ticks. */
 export const countTicks = { tickValues: 6, format: (value: number) => (Number.isInteger(value) ? String(value) : '') };

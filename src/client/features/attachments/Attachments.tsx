@@ -71,7 +71,7 @@ export function Attachments({ entity, record, changeFor }: AttachmentsProps) {
         )}
       </div>
       {error && (
-        <p role="alert" className="text-sm text-red-600">
+        <p role="alert" className="text-sm text-red-700">
           {error}
         </p>
       )}

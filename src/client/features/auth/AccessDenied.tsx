@@ -4,7 +4,7 @@ import { buttonClasses } from '../../components/ui/Button.tsx';
 
 export function AccessDenied() {
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-slate-100 px-4">
+    <main className="flex min-h-dvh items-center justify-center bg-slate-100 px-4 dark:bg-slate-50">
       <div className="flex max-w-md flex-col items-center gap-4 text-center">
         <ShieldX aria-hidden="true" className="size-14 text-red-600" />
         <h1 className="text-2xl font-bold text-slate-900">Access Denied</h1>

@@ -5,15 +5,15 @@ import type { AuthRequest } from './sign-in.ts';
 /** The sign-in screen (spec section 2); `onSubmit` signs in with a request the shared schema accepted. */
 export function LoginScreen({ onSubmit }: { onSubmit: (request: AuthRequest) => Promise<unknown> }) {
   return (
-    <main className="flex min-h-dvh items-start justify-center bg-slate-100 px-4 py-10 sm:items-center">
+    <main className="flex min-h-dvh items-start justify-center bg-slate-100 px-4 py-10 dark:bg-slate-50 sm:items-center">
       <div className="w-full max-w-md">
         <div className="mb-6 flex flex-col items-center gap-3 text-center">
-          <span className="flex size-14 items-center justify-center rounded-2xl bg-slate-900 text-white">
+          <span className="flex size-14 items-center justify-center rounded-2xl bg-ink-900 text-white">
             <Factory aria-hidden="true" className="size-7" />
           </span>
           <h1 className="text-2xl font-bold text-balance text-slate-900">Industrial Maintenance &amp; Safety Portal</h1>
         </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm sm:p-8">
           <AuthForm onSubmit={onSubmit} />
         </div>
       </div>

@@ -75,7 +75,7 @@ export function InboxButton({ user }: { user: User }) {
           id={panelId}
           role="region"
           aria-label="Inbox"
-          className="fixed inset-x-2 top-16 z-40 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-96"
+          className="fixed inset-x-2 top-16 z-40 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-surface shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-96"
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
             <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>

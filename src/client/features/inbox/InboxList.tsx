@@ -1,10 +1,8 @@
 import { inboxHeadings } from '../../../shared/inbox.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import type { InboxItem } from './inbox-entries.ts';
 
 const shownAtMost = 50;
-
-const when = (at: string) =>
-  new Date(at).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 /** The entries, newest first; an unread one is marked by a dot and bold heading. */
 export function InboxList({ items, onOpen }: { items: InboxItem[]; onOpen: (item: InboxItem) => void }) {
@@ -30,9 +28,9 @@ export function InboxList({ items, onOpen }: { items: InboxItem[]; onOpen: (item
               </span>
               <span className="block truncate text-sm text-slate-700">{item.title}</span>
               {item.detail && <span className="block truncate text-xs text-slate-500">{item.detail}</span>}
-              <span className="block text-xs text-slate-400">
+              <span className="block text-xs text-slate-500">
                 {item.by ? `${item.by.name} · ` : ''}
-                {when(item.at)}
+                {formatDateTime(item.at)}
               </span>
             </span>
           </button>

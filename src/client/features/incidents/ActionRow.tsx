@@ -13,8 +13,8 @@ import { openAttachment } from '../attachments/open-attachment.ts';
 import { ActionDoneForm } from './ActionDoneForm.tsx';
 import { actionPatchChange } from './action-changes.ts';
 import { ActionTicket } from './ActionTicket.tsx';
-import { dueDateText } from './due-date.ts';
 import type { LocalIncident } from './incident-list.ts';
+import { formatDate } from '../../lib/dates.ts';
 
 /** The status steps this user may take from here: owners mark Done, safety staff verify and reopen. */
 function nextSteps(investigator: boolean, owner: boolean, status: ActionStatus): [ActionStatus, string][] {
@@ -83,8 +83,8 @@ export function ActionRow({ incident, action }: { incident: LocalIncident; actio
       </div>
       <p className="text-slate-600">
         Owner {action.owner?.name ?? 'Former user'} · due{' '}
-        <span className={overdue ? 'font-medium text-red-700' : ''}>{dueDateText(action.dueDate)}</span>
-        {action.doneAt && ` · done ${new Date(action.doneAt).toLocaleDateString()}`}
+        <span className={overdue ? 'font-medium text-red-700' : ''}>{formatDate(action.dueDate)}</span>
+        {action.doneAt && ` · done ${formatDate(action.doneAt)}`}
         {action.verifiedBy && ` · verified by ${action.verifiedBy.name}`}
       </p>
       <DoneEvidence incident={incident} action={action} />

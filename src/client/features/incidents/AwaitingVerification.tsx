@@ -8,6 +8,7 @@ import { useLiveQuery } from '../../data/use-live-query.ts';
 import { useSignedInUser } from '../../data/session.ts';
 import { IncidentDetailModal } from './IncidentDetailModal.tsx';
 import { incidentName } from './incident-changes.ts';
+import { formatDate } from '../../lib/dates.ts';
 
 /** An action stored on this device before Done carried evidence has no list of it. */
 function EvidenceCount({ count }: { count: number }) {
@@ -44,7 +45,7 @@ export function AwaitingVerification() {
               <WorkItemButton
                 title={action.title}
                 details={`${incidentName(incident)} · done by ${action.owner?.name ?? 'former user'}${
-                  action.doneAt ? ` on ${new Date(action.doneAt).toLocaleDateString()}` : ''
+                  action.doneAt ? ` on ${formatDate(action.doneAt)}` : ''
                 }`}
                 onClick={() => setOpenId(incident._id)}
               >

@@ -5,8 +5,7 @@ import type { LocalIncident } from './incident-list.ts';
 import { IncidentBadges } from './IncidentBadges.tsx';
 import { IncidentStatusSelect } from './IncidentStatusSelect.tsx';
 import { IncidentTypeIcon } from './IncidentTypeIcon.tsx';
-
-const localDate = (iso: string) => new Date(iso).toLocaleDateString();
+import { formatDate } from '../../lib/dates.ts';
 
 interface FactProps {
   icon: LucideIcon;
@@ -40,7 +39,7 @@ export function IncidentCard({
   keep?: ((incident: LocalIncident) => Promise<void>) | undefined;
 }) {
   return (
-    <article className="flex w-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
+    <article className="flex w-full flex-col gap-3 rounded-xl border border-slate-200 bg-surface p-4">
       <div className="flex items-start gap-3">
         <IncidentTypeIcon type={incident.type} />
         <div className="min-w-0 flex-1">
@@ -66,10 +65,10 @@ export function IncidentCard({
           {incident.department}
         </Fact>
         <Fact icon={CalendarDays} label="Occurred" showLabel>
-          {localDate(incident.incidentDate)}
+          {formatDate(incident.incidentDate)}
         </Fact>
         <Fact icon={Clock} label="Reported" showLabel>
-          {localDate(incident.createdAt)}
+          {formatDate(incident.createdAt)}
         </Fact>
       </div>
       <div className="mt-auto grid grid-cols-[1fr_auto] items-center gap-3 border-t border-slate-100 pt-3">

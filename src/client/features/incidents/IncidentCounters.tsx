@@ -19,7 +19,7 @@ function Counter({
     <div
       role="group"
       aria-labelledby={labelId}
-      className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4"
+      className="flex items-center gap-3 rounded-xl border border-slate-200 bg-surface p-3 sm:p-4"
     >
       <span className={`hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex ${tone}`}>
         <Icon aria-hidden="true" className="size-5" />

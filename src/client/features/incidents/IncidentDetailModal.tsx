@@ -17,6 +17,7 @@ import { IncidentEditForm } from './IncidentEditForm.tsx';
 import { IncidentStatusSelect } from './IncidentStatusSelect.tsx';
 import { IncidentTypeIcon } from './IncidentTypeIcon.tsx';
 import { useIncident } from './use-incidents.ts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
 
 const none = <span className="text-slate-500">None recorded</span>;
 
@@ -90,9 +91,9 @@ function IncidentReport({ incident }: { incident: LocalIncident }) {
           ['Type', incident.type],
           ['Department', incident.department],
           ['Location', incident.location],
-          ['Incident Date', new Date(incident.incidentDate).toLocaleDateString()],
+          ['Incident Date', formatDate(incident.incidentDate)],
           ['Reported By', incident.reportedBy?.name ?? 'Former user'],
-          ['Reported', new Date(incident.createdAt).toLocaleString()],
+          ['Reported', formatDateTime(incident.createdAt)],
         ]}
       />
 

@@ -11,7 +11,7 @@ interface IncidentFilterBarProps {
 export function IncidentFilterBar({ filters, onChange }: IncidentFilterBarProps) {
   const bar = { filters, onChange };
   return (
-    <div className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:grid-cols-3 sm:p-4 lg:grid-cols-[1fr_11rem_11rem_12rem]">
+    <div className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-surface p-3 sm:grid-cols-3 sm:p-4 lg:grid-cols-[1fr_11rem_11rem_12rem]">
       <FilterSearch
         {...bar}
         label="Search incidents"

@@ -7,7 +7,7 @@ import { WorkItemButton } from '../../components/ui/WorkItemButton.tsx';
 import { localDb } from '../../data/db.ts';
 import { useSignedInUser } from '../../data/session.ts';
 import { IncidentDetailModal } from './IncidentDetailModal.tsx';
-import { dueDateText } from './due-date.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { incidentName } from './incident-changes.ts';
 
 /**
@@ -35,7 +35,7 @@ export function MyActions() {
           <li key={action._id}>
             <WorkItemButton
               title={action.title}
-              details={`${incidentName(incident)} · due ${dueDateText(action.dueDate)}`}
+              details={`${incidentName(incident)} · due ${formatDate(action.dueDate)}`}
               onClick={() => setOpenId(incident._id)}
             >
               {isOverdue(action) && <Badge tone="red">Overdue</Badge>}

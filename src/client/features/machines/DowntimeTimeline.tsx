@@ -7,6 +7,7 @@ import { useIsOnline } from '../../data/use-sync.ts';
 import { durationText, type LocalMachine } from './machine-list.ts';
 import { useDowntime, withLocalStop } from './use-downtime.ts';
 import { useMinuteClock } from './use-minute-clock.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 const day = 24 * 60 * 60 * 1000;
 const windowDays = 30;
@@ -61,7 +62,7 @@ export function DowntimeTimeline({ machine }: { machine: LocalMachine }) {
             <li key={event._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
               <Badge tone={machineStatusTone[event.status]}>{event.status}</Badge>
               <time dateTime={event.startedAt} className="text-slate-700">
-                {new Date(event.startedAt).toLocaleString()}
+                {formatDateTime(event.startedAt)}
               </time>
               <span className="text-slate-600">{event.endedAt ? durationText(event.durationMinutes) : 'ongoing'}</span>
               <span className="min-w-48 flex-1 text-slate-900">

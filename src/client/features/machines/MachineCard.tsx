@@ -25,7 +25,7 @@ export function MachineCard({ machine, onView }: MachineCardProps) {
   return (
     <article
       aria-labelledby={nameId}
-      className="flex w-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4"
+      className="flex w-full flex-col gap-4 rounded-xl border border-slate-200 bg-surface p-4"
     >
       <div className="flex items-start gap-3">
         <span aria-hidden="true" className={`mt-2 size-3 shrink-0 rounded-full ${statusDot[machine.status]}`} />

@@ -23,6 +23,7 @@ import { MachineStatusSelect } from './MachineStatusSelect.tsx';
 import { RecordReadingForm } from './RecordReadingForm.tsx';
 import { calendarDateText, operatingHoursText, type LocalMachine } from './machine-list.ts';
 import { useMachine, useMachineWork } from './use-machines.ts';
+import { formatDate } from '../../lib/dates.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -77,7 +78,7 @@ function OpenWork({ machineId }: { machineId: string }) {
                 <li key={schedule._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
                   <span className="min-w-0 flex-1 font-medium break-words text-slate-900">{schedule.title}</span>
                   <time dateTime={schedule.scheduledDate} className="text-sm text-slate-600">
-                    {new Date(schedule.scheduledDate).toLocaleDateString()}
+                    {formatDate(schedule.scheduledDate)}
                   </time>
                   <Badge tone={scheduleStatusTone[status]}>{status}</Badge>
                 </li>

@@ -26,7 +26,7 @@ export function MachineFilterBar({ filters, onChange, machines }: MachineFilterB
   const bar = { filters, onChange };
 
   return (
-    <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
+    <div className="space-y-3 rounded-xl border border-slate-200 bg-surface p-3 sm:p-4">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_12rem_auto]">
         <FilterSearch {...bar} label="Search machines" placeholder="Search machines..." />
         <FilterSelect

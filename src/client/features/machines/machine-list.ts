@@ -1,6 +1,7 @@
 import type { MachineStatus } from '../../../shared/enums.ts';
 import type { Machine } from '../../../shared/schemas/machine.ts';
 import type { Local } from '../../data/db.ts';
+import { formatDate } from '../../lib/dates.ts';
 
 export type LocalMachine = Local<Machine>;
 
@@ -68,4 +69,4 @@ export function distinctValues(machines: readonly Machine[], field: 'location' |
 export const operatingHoursText = (hours: number) => `${hours.toLocaleString()}h`;
 
 /** A calendar date ('2018-05-22') in the local format, without a time-zone shift. */
-export const calendarDateText = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00`).toLocaleDateString();
+export const calendarDateText = (date: string) => formatDate(date.slice(0, 10));

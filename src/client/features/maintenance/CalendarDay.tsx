@@ -9,7 +9,7 @@ const itemColours: Record<string, string> = {
 };
 const lowColours = 'border-green-500 bg-green-50 text-green-900 hover:bg-green-100';
 /** A series' planned occurrence: not a record yet, so outlined only. */
-const plannedColours = 'border border-dashed border-slate-400 bg-white text-slate-600 hover:bg-slate-50';
+const plannedColours = 'border border-dashed border-slate-400 bg-surface text-slate-600 hover:bg-slate-50';
 
 const itemClasses = (item: LocalSchedule) =>
   item.plannedFrom ? plannedColours : `border-l-4 ${itemColours[item.priority] ?? lowColours}`;
@@ -34,7 +34,7 @@ export function CalendarDay({ date, items, isToday, onOpen, onShowDay }: Calenda
     <div
       role="cell"
       aria-current={isToday ? 'date' : undefined}
-      className={`flex min-h-[120px] min-w-0 flex-col gap-1 p-0.5 sm:p-1 ${isToday ? 'bg-brand-50' : 'bg-white'}`}
+      className={`flex min-h-[120px] min-w-0 flex-col gap-1 p-0.5 sm:p-1 ${isToday ? 'bg-brand-50' : 'bg-surface'}`}
     >
       <time
         dateTime={dayKey(date)}

@@ -3,7 +3,7 @@ import { checkResults, type CheckResult } from '../../../shared/checklist.ts';
 const pressedColours: Record<CheckResult, string> = {
   Pass: 'border-green-600 bg-green-600 text-white',
   Fail: 'border-red-600 bg-red-600 text-white',
-  'N/A': 'border-slate-600 bg-slate-600 text-white',
+  'N/A': 'border-ink-600 bg-ink-600 text-white',
 };
 
 interface CheckResultButtonsProps {
@@ -27,7 +27,7 @@ export function CheckResultButtons({ task, result, disabled, onChange }: CheckRe
             disabled={disabled}
             onClick={() => onChange(pressed ? null : option)}
             className={`min-h-11 min-w-13 border px-2 text-sm font-medium first:rounded-l-lg last:rounded-r-lg disabled:opacity-50 ${
-              pressed ? pressedColours[option] : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+              pressed ? pressedColours[option] : 'border-slate-300 bg-surface text-slate-700 hover:bg-slate-50'
             }`}
           >
             {option}

@@ -47,7 +47,7 @@ export function ChecklistTasksField({ rows, onChange, error }: ChecklistTasksFie
       <Button variant="secondary" onClick={() => onChange([...rows, newChecklistRow()])}>
         <Plus aria-hidden="true" className="size-4" /> Add Task
       </Button>
-      {error && <p className="text-sm text-red-600">{error}</p>}
+      {error && <p className="text-sm text-red-700">{error}</p>}
     </fieldset>
   );
 }

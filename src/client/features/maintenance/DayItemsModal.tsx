@@ -2,6 +2,7 @@ import { Badge, priorityTone, scheduleStatusTone } from '../../components/ui/Bad
 import { Modal } from '../../components/ui/Modal.tsx';
 import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import { shownStatus, type LocalSchedule } from './schedule-list.ts';
+import { formatTime } from '../../lib/dates.ts';
 
 interface DayItemsModalProps {
   day: Date | null;
@@ -28,8 +29,7 @@ export function DayItemsModal({ day, items, onClose, onOpen }: DayItemsModalProp
               >
                 <span className="font-medium break-words text-slate-900">{item.title}</span>
                 <span className="text-sm text-slate-600">
-                  {new Date(item.scheduledDate).toLocaleTimeString(undefined, { timeStyle: 'short' })} ·{' '}
-                  {item.machine?.name ?? 'No machine'}
+                  {formatTime(item.scheduledDate)} · {item.machine?.name ?? 'No machine'}
                 </span>
                 <span className="flex flex-wrap gap-2">
                   {item.plannedFrom ? (

@@ -30,7 +30,10 @@ export function MaintenanceCalendar({ schedules, month, onMonthChange, onOpen }:
   const title = monthTitle(month);
 
   return (
-    <section aria-label="Maintenance calendar" className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+    <section
+      aria-label="Maintenance calendar"
+      className="overflow-hidden rounded-xl border border-slate-200 bg-surface"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 p-2 sm:p-3">
         <h2 className="px-2 text-lg font-semibold text-slate-900" aria-live="polite">
           {title}

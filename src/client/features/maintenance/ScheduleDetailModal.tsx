@@ -10,6 +10,7 @@ import { ScheduleStatusSelect } from './ScheduleStatusSelect.tsx';
 import { SeriesText } from './SeriesText.tsx';
 import { checklistDone, scheduledDateText, shownStatus, type LocalSchedule } from './schedule-list.ts';
 import { useSchedule } from './use-schedules.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 function ScheduleDetails({ schedule }: { schedule: LocalSchedule }) {
   const status = shownStatus(schedule);
@@ -36,7 +37,7 @@ function ScheduleDetails({ schedule }: { schedule: LocalSchedule }) {
         )}
         {schedule.completedAt && (
           <Detail label="Completed">
-            {new Date(schedule.completedAt).toLocaleString()}
+            {formatDateTime(schedule.completedAt)}
             {schedule.completedBy && ` by ${schedule.completedBy.name}`}
           </Detail>
         )}

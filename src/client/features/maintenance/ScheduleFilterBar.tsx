@@ -27,7 +27,7 @@ export function ScheduleFilterBar({ filters, onChange }: ScheduleFilterBarProps)
   }
 
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
+    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-surface p-3 sm:p-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_auto]">
         <FilterSelect {...bar} field="status" label="Status" all="All Status" options={scheduleStatuses} />
         <FilterSelect

@@ -19,7 +19,7 @@ function ScheduleCard({
 }: { schedule: LocalSchedule } & Omit<ScheduleListProps, 'schedules'>) {
   const status = shownStatus(schedule);
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-start sm:justify-between">
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-surface p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="min-w-0">

@@ -3,6 +3,7 @@ import type { Priority, ScheduleStatus } from '../../../shared/enums.ts';
 import { effectiveScheduleStatus } from '../../../shared/schedule-status.ts';
 import type { Schedule } from '../../../shared/schemas/schedule.ts';
 import type { Local } from '../../data/db.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 /**
  * A schedule as this device shows it; a meter-based one also with its machine's hours here
@@ -51,7 +52,7 @@ export function filterSchedules<T extends Schedule & { waitingForHours?: boolean
 }
 
 export function scheduledDateText(schedule: Pick<Schedule, 'scheduledDate'>): string {
-  return new Date(schedule.scheduledDate).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(schedule.scheduledDate);
 }
 
 /** Items ticked or given a result. */

@@ -2,11 +2,12 @@ import type { User } from '../../../shared/schemas/user.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { notify } from '../../lib/notify.ts';
 import { Panel } from '../../components/ui/Panel.tsx';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
 
 export function AccountSettings({ user }: { user: User }) {
   const dates = [
-    ['Last login', user.lastLogin ? new Date(user.lastLogin).toLocaleString() : 'N/A'],
-    ['Account created', user.createdAt ? new Date(user.createdAt).toLocaleDateString() : 'N/A'],
+    ['Last login', user.lastLogin ? formatDateTime(user.lastLogin) : 'N/A'],
+    ['Account created', user.createdAt ? formatDate(user.createdAt) : 'N/A'],
   ];
   return (
     <Panel title="Account Settings">

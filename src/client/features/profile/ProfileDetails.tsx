@@ -53,11 +53,11 @@ export function ProfileDetails({ user }: { user: User }) {
     setForm((current) => ({ ...current, [key]: event.target.value }));
 
   return (
-    <section aria-label="Profile information" className="rounded-xl border border-slate-200 bg-white">
+    <section aria-label="Profile information" className="rounded-xl border border-slate-200 bg-surface">
       <div className="flex flex-wrap items-center gap-4 border-b border-slate-200 p-4 sm:p-5">
         <span
           aria-hidden="true"
-          className="flex size-14 shrink-0 items-center justify-center rounded-full bg-slate-800 text-white"
+          className="flex size-14 shrink-0 items-center justify-center rounded-full bg-ink-700 text-white"
         >
           <UserRound className="size-7" />
         </span>
@@ -111,12 +111,12 @@ export function ProfileDetails({ user }: { user: User }) {
       ) : (
         <dl className="grid gap-4 p-4 sm:grid-cols-2 sm:p-5">
           {fields.map(({ key, label, icon: Icon }) => (
-            <div key={key} className="flex min-w-0 items-start gap-3">
-              <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400" />
-              <div className="min-w-0">
-                <dt className="text-sm text-slate-500">{label}</dt>
-                <dd className="font-medium break-words text-slate-900">{user[key] || 'Not provided'}</dd>
-              </div>
+            <div key={key} className="relative min-w-0 pl-8">
+              <dt className="text-sm text-slate-500">
+                <Icon aria-hidden="true" className="absolute top-0.5 left-0 size-5 text-slate-400" />
+                {label}
+              </dt>
+              <dd className="font-medium break-words text-slate-900">{user[key] || 'Not provided'}</dd>
             </div>
           ))}
         </dl>

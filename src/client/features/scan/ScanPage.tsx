@@ -32,7 +32,7 @@ export function ScanPage() {
     <>
       <PageHeader title="Scan Machine Label" subtitle="Point the camera at the QR code on the machine" />
       <div className="mx-auto max-w-xl space-y-4">
-        <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-slate-900">
+        <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-ink-900">
           <video ref={videoRef} muted playsInline className="size-full object-cover" aria-label="Camera" />
           <div
             aria-hidden="true"

@@ -38,7 +38,7 @@ export function SyncIndicator({ userId }: { userId: string }) {
           <span className="hidden sm:inline">{status.isOnline ? 'Online' : 'Offline'}</span>
         )}
         {entries.length > 0 && (
-          <span className="rounded-full bg-white/80 px-1.5 text-xs" data-testid="pending-count">
+          <span className="rounded-full bg-surface/80 px-1.5 text-xs" data-testid="pending-count">
             {entries.length}
           </span>
         )}

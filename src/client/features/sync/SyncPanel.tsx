@@ -9,6 +9,7 @@ import { syncEngine } from '../../data/sync-engine.ts';
 import { discardEntry, retryEntry } from '../../data/writes.ts';
 import { storedOfExpected, timeLeft } from './download-progress.ts';
 import { useOutbox, useStorageEstimate, useSyncStatus } from '../../data/use-sync.ts';
+import { formatDateTime, formatTime } from '../../lib/dates.ts';
 
 const megabytes = (bytes: number | undefined) => `${((bytes ?? 0) / 1024 / 1024).toFixed(1)} MB`;
 
@@ -18,7 +19,7 @@ function EntryRow({ entry, onDiscard }: { entry: OutboxEntry; onDiscard: (entry:
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="font-medium text-slate-900">{entry.label}</p>
-        <p className="text-sm text-slate-500">Saved {new Date(entry.clientTime).toLocaleString()}</p>
+        <p className="text-sm text-slate-500">Saved {formatDateTime(entry.clientTime)}</p>
         {isFailed && <p className="mt-1 text-sm text-red-700">{entry.error}</p>}
       </div>
       <div className="flex shrink-0 items-center gap-2">
@@ -55,7 +56,7 @@ export function SyncPanel({ open, onClose, userId }: { open: boolean; onClose: (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
           <span>
             {status.isOnline ? 'Connected to the server.' : 'Offline: changes are saved on this device.'}{' '}
-            {status.lastPulledAt && `Last synced ${new Date(status.lastPulledAt).toLocaleTimeString()}.`}
+            {status.lastPulledAt && `Last synced ${formatTime(status.lastPulledAt)}.`}
             {status.isPulling && !status.download && ` Receiving updates… ${status.pulledRecords} records stored.`}
             {status.download && ` Downloading plant data: ${storedOfExpected(status.download)} stored`}
             {status.download && timeLeft(status.download) && `, ${timeLeft(status.download)}`}

@@ -8,6 +8,7 @@ import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import { saveAndNotify } from '../../data/save-change.ts';
 import { ticketCommentChange } from './ticket-changes.ts';
 import { isCommentOnServer, type LocalTicket } from './ticket-list.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 export function TicketComments({ ticket }: { ticket: LocalTicket }) {
   const user = useSignedInUser();
@@ -41,7 +42,7 @@ export function TicketComments({ ticket }: { ticket: LocalTicket }) {
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                 <span className="font-medium text-slate-900">{comment.user?.name ?? 'Former user'}</span>
                 <time dateTime={comment.timestamp} className="text-slate-500">
-                  {new Date(comment.timestamp).toLocaleString()}
+                  {formatDateTime(comment.timestamp)}
                 </time>
                 <PendingMark count={isCommentOnServer(ticket, comment._id) ? 0 : 1} />
               </div>

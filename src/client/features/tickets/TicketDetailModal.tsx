@@ -18,6 +18,7 @@ import { ticketAttachmentChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
 import { useTicket } from './use-tickets.ts';
 import { TicketSource } from './TicketSource.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
 
 function TicketDetails({ ticket }: { ticket: LocalTicket }) {
   const user = useSignedInUser();
@@ -66,7 +67,7 @@ function TicketDetails({ ticket }: { ticket: LocalTicket }) {
           {ticket.estimatedHours === null ? 'Not estimated' : `${ticket.estimatedHours}h`}
         </Detail>
         <Detail label="Reported By">{ticket.reportedBy?.name ?? 'Former user'}</Detail>
-        <Detail label="Created">{new Date(ticket.createdAt).toLocaleString()}</Detail>
+        <Detail label="Created">{formatDateTime(ticket.createdAt)}</Detail>
         <Detail label="Assigned To" className="col-span-2 sm:col-span-1">
           {canAssign ? <AssigneeSelect ticket={ticket} /> : (ticket.assignedTo?.name ?? 'Unassigned')}
         </Detail>

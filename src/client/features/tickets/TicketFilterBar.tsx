@@ -11,7 +11,7 @@ interface TicketFilterBarProps {
 export function TicketFilterBar({ filters, onChange }: TicketFilterBarProps) {
   const bar = { filters, onChange };
   return (
-    <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_12rem_12rem] sm:p-4">
+    <div className="grid gap-3 rounded-xl border border-slate-200 bg-surface p-3 sm:grid-cols-[1fr_12rem_12rem] sm:p-4">
       <FilterSearch {...bar} label="Search tickets" placeholder="Search tickets..." />
       <FilterSelect {...bar} field="status" label="Status" all="All Status" options={ticketStatuses} />
       <FilterSelect {...bar} field="priority" label="Priority" all="All Priority" options={priorities} />

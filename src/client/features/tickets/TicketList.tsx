@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { PendingMark } from '../../components/ui/PendingMark.tsx';
 import type { LocalTicket } from './ticket-list.ts';
 import { TicketStatusSelect } from './TicketStatusSelect.tsx';
+import { formatDate } from '../../lib/dates.ts';
 
 interface TicketListProps {
   tickets: LocalTicket[];
@@ -12,7 +13,7 @@ interface TicketListProps {
   keep?: (ticket: LocalTicket) => Promise<void>;
 }
 
-const createdDate = (ticket: LocalTicket) => new Date(ticket.createdAt).toLocaleDateString();
+const createdDate = (ticket: LocalTicket) => formatDate(ticket.createdAt);
 
 /** The number the server gave, or the Pending sync mark while a ticket made here waits for one. */
 function TicketNumber({ ticket }: { ticket: LocalTicket }) {
@@ -48,7 +49,7 @@ const cell = 'px-3 py-3 align-middle';
 export function TicketList({ tickets, onView, keep }: TicketListProps) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
+      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-surface md:block">
         <table className="w-full min-w-[44rem] table-fixed text-sm">
           <colgroup>
             <col />
@@ -119,7 +120,7 @@ export function TicketList({ tickets, onView, keep }: TicketListProps) {
           <li
             key={ticket._id}
             onClick={() => onView(ticket)}
-            className="cursor-pointer rounded-xl border border-slate-200 bg-white p-4"
+            className="cursor-pointer rounded-xl border border-slate-200 bg-surface p-4"
           >
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
