@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/user.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';
+import { badRequest, conflict, deactivatedMessage, forbidden, notFound } from '../lib/errors.ts';
 import { noticeRoleDecision } from './account-notices.ts';
 import { recordChange } from './change-effects.ts';
 import { readHistory } from './history.ts';
@@ -49,7 +49,7 @@ export function createUserAdminRepository(database: Database) {
   function changeUser<T>(
     id: string,
     actor: string,
-    work: (tx: Tx, row: UserRow, changeSeq: number) => Promise<UserChange>,
+    work: (tx: Tx, row: UserRow, changeSeq: number) => UserChange | Promise<UserChange>,
     answer: (row: UserRow) => T,
   ): Promise<T> {
     return database.write(async (tx, changeSeq) => {
@@ -89,7 +89,7 @@ export function createUserAdminRepository(database: Database) {
       return changeUser(
         id,
         actor,
-        async (_tx, row) => {
+        (_tx, row) => {
           const diff = diffPatch(row, patch, { role: 'role', department: 'department', active: 'active' });
           const changes: Change[] = [...diff];
           if (id === actor && changes.some((one) => one.field === 'active' && one.newValue === false)) {
@@ -138,7 +138,7 @@ export function createUserAdminRepository(database: Database) {
       return changeUser(
         id,
         actor,
-        async (_tx, row) => {
+        (_tx, row) => {
           if (!row.active) throw badRequest(`${row.name}'s account is deactivated: reactivate it first.`);
           return {
             changes: [change('passwordResetCode', null, expiresAt.toISOString())],
@@ -156,7 +156,7 @@ export function createUserAdminRepository(database: Database) {
       return changeUser(
         found.id,
         found.id,
-        async (_tx, row) => {
+        (_tx, row) => {
           const stored = row.resetCodeHash ? Buffer.from(row.resetCodeHash, 'hex') : null;
           const matches = stored !== null && timingSafeEqual(stored, hashCode(code));
           if (!matches || !row.resetCodeExpiresAt || row.resetCodeExpiresAt <= new Date()) {
@@ -173,7 +173,5 @@ export function createUserAdminRepository(database: Database) {
     },
   };
 }
-
-export const deactivatedMessage = 'This account has been deactivated. Ask an admin to reactivate it.';
 
 export type UserAdminRepository = ReturnType<typeof createUserAdminRepository>;

@@ -20,7 +20,8 @@ export const user = z.object({
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
   /** A role asked for at registration that waits for an admin's approval (src/docs/permissions.md). */
-  requestedRole: z.enum(roles).nullable(),
+  // Absent in a user a device saved before requests existed.
+  requestedRole: z.enum(roles).nullable().default(null),
 });
 export type User = z.infer<typeof user>;
 

@@ -3,8 +3,7 @@ import fp from 'fastify-plugin';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Role } from '../../../shared/enums.ts';
 import { can, deniedMessage, type Action } from '../../../shared/permissions.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
-import { deactivatedMessage } from '../../repositories/user-admin.ts';
+import { deactivatedMessage, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Account } from '../../repositories/users.ts';
 
 export interface SessionUser {

@@ -11,10 +11,9 @@ import {
   resetPasswordBody,
 } from '../../../../shared/schemas/user.ts';
 import type { Config } from '../../../config.ts';
-import { forbidden, tooManyRequests, unauthorized } from '../../../lib/errors.ts';
+import { deactivatedMessage, forbidden, tooManyRequests, unauthorized } from '../../../lib/errors.ts';
 import { hashPassword, refuseWhenHashingIsFull, unknownUserHash, verifyPassword } from '../../../lib/passwords.ts';
 import { GrowingDelays, RateLimiter } from '../../../lib/rate-limiter.ts';
-import { deactivatedMessage } from '../../../repositories/user-admin.ts';
 
 const fifteenMinutes = 15 * 60 * 1000;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
