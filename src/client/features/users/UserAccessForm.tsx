@@ -24,7 +24,7 @@ export function UserAccessForm({ user, isSelf }: { user: ManagedUser; isSelf: bo
   };
 
   return (
-    <form onSubmit={save} aria-label="Role and department" className="space-y-3 border-t border-slate-200 pt-4">
+    <form onSubmit={save} className="space-y-3 border-t border-slate-200 pt-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Role" hint={isSelf ? 'You cannot change your own role: another admin can.' : undefined}>
           <Select

@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { SearchInput } from '../../components/ui/SearchInput.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useIsOnline } from '../../data/use-sync.ts';
 import { modalNavigation } from '../../lib/url-search.ts';
 import { UserDetailModal } from './UserDetailModal.tsx';
 import { UserRow } from './UserRow.tsx';
@@ -23,18 +24,22 @@ export function UsersPage() {
   const users = query.data;
   const shown = users && pendingFirst(filterUsers(users, search));
   const open = users?.find((candidate) => candidate._id === openId);
+  const unreachable = !useIsOnline() || query.isError;
 
   return (
     <>
       <PageHeader title="Users" subtitle="Accounts, roles and access of everyone at the plant" />
-      {query.isError && (
+      {unreachable && users && (
         <p
           role="status"
           className="mb-4 rounded-lg border border-yellow-200 bg-yellow-50 px-4 py-3 text-sm text-yellow-900"
         >
-          {users
-            ? 'Showing the list last read on this device: the server cannot be reached. Changing users needs a connection.'
-            : `The user list could not be read: ${query.error.message}`}
+          Showing the list last read on this device: the server cannot be reached. Changing users needs a connection.
+        </p>
+      )}
+      {query.isError && !users && (
+        <p role="alert" className="mb-4 text-sm text-red-700">
+          The user list could not be read: {query.error.message}
         </p>
       )}
       <SearchInput
