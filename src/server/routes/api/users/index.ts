@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, historyEntry, idParams } from '../../../../shared/schemas/common.ts';
 import {
+  type ManagedUser,
   managedUser,
   resetCodeResponse,
   roleDecision,
@@ -28,6 +29,13 @@ const users: FastifyPluginAsyncZod = async (app) => {
   );
 
   const manage = app.requirePermission('user:manage');
+  const changed = { tags, params: idParams, response: { 200: managedUser, ...errors } };
+  /** This server acts on the change at once; the others read the account within their recheck. */
+  const applied = async (change: Promise<ManagedUser>) => {
+    const user = await change;
+    app.forgetAccount(user._id);
+    return user;
+  };
 
   app.get(
     '/accounts',
@@ -38,30 +46,12 @@ const users: FastifyPluginAsyncZod = async (app) => {
     (request) => app.repos.userAdmin.list(request.query.search),
   );
 
-  app.patch(
-    '/:id',
-    {
-      schema: { tags, params: idParams, body: userUpdate, response: { 200: managedUser, ...errors } },
-      preHandler: manage,
-    },
-    async (request) => {
-      const updated = await app.repos.userAdmin.update(request.params.id, request.body, request.user._id);
-      app.forgetAccount(updated._id);
-      return updated;
-    },
+  app.patch('/:id', { schema: { ...changed, body: userUpdate }, preHandler: manage }, (request) =>
+    applied(app.repos.userAdmin.update(request.params.id, request.body, request.user._id)),
   );
 
-  app.post(
-    '/:id/role-request',
-    {
-      schema: { tags, params: idParams, body: roleDecision, response: { 200: managedUser, ...errors } },
-      preHandler: manage,
-    },
-    async (request) => {
-      const decided = await app.repos.userAdmin.decideRoleRequest(request.params.id, request.body, request.user._id);
-      app.forgetAccount(decided._id);
-      return decided;
-    },
+  app.post('/:id/role-request', { schema: { ...changed, body: roleDecision }, preHandler: manage }, (request) =>
+    applied(app.repos.userAdmin.decideRoleRequest(request.params.id, request.body, request.user._id)),
   );
 
   app.post(
