@@ -9,11 +9,11 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root.tsx'
-import { Route as SplatRouteImport } from './routes/$.tsx'
 import { Route as AppRouteImport } from './routes/_app.tsx'
 import { Route as LoginRouteImport } from './routes/login.tsx'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized.tsx'
 import { Route as AppIndexRouteImport } from './routes/_app/index.tsx'
+import { Route as AppSplatRouteImport } from './routes/_app/$.tsx'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics.tsx'
 import { Route as AppIncidentsRouteImport } from './routes/_app/incidents.tsx'
 import { Route as AppMachinesRouteImport } from './routes/_app/machines.tsx'
@@ -22,14 +22,10 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile.tsx'
 import { Route as AppReliabilityRouteImport } from './routes/_app/reliability.tsx'
 import { Route as AppScanRouteImport } from './routes/_app/scan.tsx'
 import { Route as AppTicketsRouteImport } from './routes/_app/tickets.tsx'
+import { Route as AppUsersRouteImport } from './routes/_app/users.tsx'
 import { Route as AppMachinesMachineIdRouteImport } from './routes/_app/machines_.$machineId.tsx'
 import { Route as AppMachinesLabelsRouteImport } from './routes/_app/machines_.labels.tsx'
 
-const SplatRoute = SplatRouteImport.update({
-  id: '/$',
-  path: '/$',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
@@ -47,6 +43,11 @@ const UnauthorizedRoute = UnauthorizedRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
@@ -89,6 +90,11 @@ const AppTicketsRoute = AppTicketsRouteImport.update({
   path: '/tickets',
   getParentRoute: () => AppRoute,
 } as any)
+const AppUsersRoute = AppUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMachinesMachineIdRoute = AppMachinesMachineIdRouteImport.update({
   id: '/machines_/$machineId',
   path: '/machines/$machineId',
@@ -101,10 +107,10 @@ const AppMachinesLabelsRoute = AppMachinesLabelsRouteImport.update({
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/$': typeof SplatRoute
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/$': typeof AppSplatRoute
   '/analytics': typeof AppAnalyticsRoute
   '/incidents': typeof AppIncidentsRoute
   '/machines': typeof AppMachinesRoute
@@ -113,13 +119,14 @@ export interface FileRoutesByFullPath {
   '/reliability': typeof AppReliabilityRoute
   '/scan': typeof AppScanRoute
   '/tickets': typeof AppTicketsRoute
+  '/users': typeof AppUsersRoute
   '/machines/$machineId': typeof AppMachinesMachineIdRoute
   '/machines/labels': typeof AppMachinesLabelsRoute
 }
 export interface FileRoutesByTo {
-  '/$': typeof SplatRoute
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/$': typeof AppSplatRoute
   '/analytics': typeof AppAnalyticsRoute
   '/incidents': typeof AppIncidentsRoute
   '/machines': typeof AppMachinesRoute
@@ -128,16 +135,17 @@ export interface FileRoutesByTo {
   '/reliability': typeof AppReliabilityRoute
   '/scan': typeof AppScanRoute
   '/tickets': typeof AppTicketsRoute
+  '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
   '/machines/$machineId': typeof AppMachinesMachineIdRoute
   '/machines/labels': typeof AppMachinesLabelsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/$': typeof SplatRoute
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/_app/$': typeof AppSplatRoute
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/incidents': typeof AppIncidentsRoute
   '/_app/machines': typeof AppMachinesRoute
@@ -146,6 +154,7 @@ export interface FileRoutesById {
   '/_app/reliability': typeof AppReliabilityRoute
   '/_app/scan': typeof AppScanRoute
   '/_app/tickets': typeof AppTicketsRoute
+  '/_app/users': typeof AppUsersRoute
   '/_app/': typeof AppIndexRoute
   '/_app/machines_/$machineId': typeof AppMachinesMachineIdRoute
   '/_app/machines_/labels': typeof AppMachinesLabelsRoute
@@ -153,10 +162,10 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    | '/$'
     | '/'
     | '/login'
     | '/unauthorized'
+    | '/$'
     | '/analytics'
     | '/incidents'
     | '/machines'
@@ -165,13 +174,14 @@ export interface FileRouteTypes {
     | '/reliability'
     | '/scan'
     | '/tickets'
+    | '/users'
     | '/machines/$machineId'
     | '/machines/labels'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/$'
     | '/login'
     | '/unauthorized'
+    | '/$'
     | '/analytics'
     | '/incidents'
     | '/machines'
@@ -180,15 +190,16 @@ export interface FileRouteTypes {
     | '/reliability'
     | '/scan'
     | '/tickets'
+    | '/users'
     | '/'
     | '/machines/$machineId'
     | '/machines/labels'
   id:
     | '__root__'
-    | '/$'
     | '/_app'
     | '/login'
     | '/unauthorized'
+    | '/_app/$'
     | '/_app/analytics'
     | '/_app/incidents'
     | '/_app/machines'
@@ -197,13 +208,13 @@ export interface FileRouteTypes {
     | '/_app/reliability'
     | '/_app/scan'
     | '/_app/tickets'
+    | '/_app/users'
     | '/_app/'
     | '/_app/machines_/$machineId'
     | '/_app/machines_/labels'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  SplatRoute: typeof SplatRoute
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
@@ -211,13 +222,6 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/$': {
-      id: '/$'
-      path: '/$'
-      fullPath: '/$'
-      preLoaderRoute: typeof SplatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/_app': {
       id: '/_app'
       path: ''
@@ -244,6 +248,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/$': {
+      id: '/_app/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/analytics': {
@@ -302,6 +313,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTicketsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/users': {
+      id: '/_app/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof AppUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/machines_/$machineId': {
       id: '/_app/machines_/$machineId'
       path: '/machines/$machineId'
@@ -320,6 +338,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppSplatRoute: typeof AppSplatRoute
   AppAnalyticsRoute: typeof AppAnalyticsRoute
   AppIncidentsRoute: typeof AppIncidentsRoute
   AppMachinesRoute: typeof AppMachinesRoute
@@ -328,12 +347,14 @@ interface AppRouteChildren {
   AppReliabilityRoute: typeof AppReliabilityRoute
   AppScanRoute: typeof AppScanRoute
   AppTicketsRoute: typeof AppTicketsRoute
+  AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
   AppMachinesMachineIdRoute: typeof AppMachinesMachineIdRoute
   AppMachinesLabelsRoute: typeof AppMachinesLabelsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSplatRoute: AppSplatRoute,
   AppAnalyticsRoute: AppAnalyticsRoute,
   AppIncidentsRoute: AppIncidentsRoute,
   AppMachinesRoute: AppMachinesRoute,
@@ -342,6 +363,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReliabilityRoute: AppReliabilityRoute,
   AppScanRoute: AppScanRoute,
   AppTicketsRoute: AppTicketsRoute,
+  AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
   AppMachinesMachineIdRoute: AppMachinesMachineIdRoute,
   AppMachinesLabelsRoute: AppMachinesLabelsRoute,
@@ -350,7 +372,6 @@ const AppRouteChildren: AppRouteChildren = {
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
-  SplatRoute: SplatRoute,
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
   UnauthorizedRoute: UnauthorizedRoute,

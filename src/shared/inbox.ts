@@ -10,6 +10,8 @@ export const inboxHeadings: Record<InboxKind, string> = {
   actionDone: 'Action done: verify it',
   actionDue: 'Action due tomorrow',
   maintenanceDue: 'Maintenance due',
+  roleRequest: 'Role request to approve',
+  roleDecided: 'Your role request was answered',
   mark: '',
 };
 

@@ -33,6 +33,7 @@ export const permissions = {
   },
   'file:upload': { roles: everyone, label: 'upload files' },
   'user:list': { roles: everyone, label: 'list users' },
+  'user:manage': { roles: ['admin'], label: 'manage users' },
 } as const satisfies Record<string, { roles: readonly Role[]; label: string }>;
 
 export type Action = keyof typeof permissions;

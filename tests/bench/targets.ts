@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { users } from '../../src/server/db/schema.ts';
+import { hashPassword } from '../../src/server/lib/passwords.ts';
 import type { Role } from '../../src/shared/enums.ts';
 import { seedDemoIfEmpty } from '../../src/server/seed/demo.ts';
 import { seedVolume } from '../../src/server/seed/volume.ts';
@@ -70,6 +72,7 @@ export async function seed(target: Target, volume: Parameters<typeof seedVolume>
   try {
     if (demo) await seedDemoIfEmpty(database);
     await seedVolume(database, volume);
+    await database.db.insert(users).values({ ...approver, passwordHash: await hashPassword(approver.password) });
   } finally {
     await database.close();
   }
@@ -112,8 +115,36 @@ export async function registerAccount(base: string, role: Role) {
     body: JSON.stringify({ name: 'Bench User', email, password, role, department: 'Maintenance', phone: '' }),
   });
   if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
-  const { token } = (await response.json()) as { token: string };
+  const { token, user } = (await response.json()) as { token: string; user: { _id: string; role: Role } };
+  if (user.role !== role) await approve(base, user._id);
   return { email, password, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * An admin of the bench's own, seeded with the plant: a registration for any role but operator waits for
+ * an admin (src/docs/permissions.md), and this one approves it.
+ */
+const approver = {
+  name: 'Bench Approver',
+  email: 'bench.approver@imsp.local',
+  password: 'bench approver 1',
+  role: 'admin' as const,
+  department: 'Maintenance',
+};
+
+async function approve(base: string, userId: string) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: approver.email, password: approver.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const response = await fetch(`${base}/api/users/${userId}/role-request`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ decision: 'approve' }),
+  });
+  if (response.status !== 200) throw new Error(`approve: ${response.status} ${await response.text()}`);
 }
 
 export async function registerAdmin(base: string): Promise<Record<string, string>> {

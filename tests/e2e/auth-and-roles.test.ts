@@ -72,7 +72,7 @@ describe('the sign-in screen drawn before the app', () => {
 });
 
 const sidebars: Record<DemoRole, string[]> = {
-  admin: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Maintenance', 'Analytics'],
+  admin: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Maintenance', 'Analytics', 'Users'],
   maintenance_engineer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Maintenance'],
   safety_officer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Analytics'],
   operator: ['Dashboard', 'Machines', 'Tickets', 'Incidents'],
@@ -91,7 +91,7 @@ describe('role-based sidebar and guards', () => {
       // The screens' code loads while the device is idle, so a first tap (a tablet never hovers) waits for none.
       const loadedScreens = () =>
         page.evaluate(() =>
-          ['tickets', 'incidents', 'maintenance', 'analytics'].filter((screen) =>
+          ['tickets', 'incidents', 'maintenance', 'analytics', 'users'].filter((screen) =>
             performance.getEntriesByType('resource').some(({ name }) => name.includes(`/assets/${screen}-`)),
           ),
         );
@@ -103,6 +103,7 @@ describe('role-based sidebar and guards', () => {
       for (const [path, label] of [
         ['/maintenance', 'Maintenance'],
         ['/analytics', 'Analytics'],
+        ['/users', 'Users'],
       ] as const) {
         await page.goto(`${e2e.server.url}${path}`);
         if (items.includes(label)) {
@@ -113,7 +114,7 @@ describe('role-based sidebar and guards', () => {
         }
       }
       await page.goto(`${e2e.server.url}/no-such-page`);
-      await page.waitForURL(`${e2e.server.url}/`);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       await page.goto(`${e2e.server.url}/login`);
       await page.waitForURL(`${e2e.server.url}/`);
       await context.close();

@@ -66,7 +66,7 @@ describe('GET /api/users', () => {
 });
 
 describe('register', () => {
-  it('answers 201 with a token and the user', async () => {
+  it('answers 201 with a token and the user, an operator until an admin approves the role asked for', async () => {
     const input = registration({ email: uniqueEmail('Mixed.Case').toUpperCase() });
     const response = await inject({ method: 'POST', url: '/api/auth/register', payload: input });
     expect(response.statusCode).toBe(201);
@@ -74,7 +74,8 @@ describe('register', () => {
     expect(body.user).toMatchObject({
       name: 'Dana Kovac',
       email: input.email.toLowerCase(),
-      role: 'maintenance_engineer',
+      role: 'operator',
+      requestedRole: 'maintenance_engineer',
       department: 'Casting',
       phone: '555-0142',
     });

@@ -13,5 +13,7 @@ export function failureMessage(error: unknown, fallback: string): string {
 export const notify = {
   success: (text: string) => toast.success(text, { duration: 2000 }),
   info: (text: string) => toast.info(text),
+  /** A success the user must read before it goes (10 s). */
+  lasting: (text: string) => toast.success(text, { duration: 10_000 }),
   error: (error: unknown, fallback: string) => toast.error(failureMessage(error, fallback)),
 };

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  boolean,
   customType,
   date,
   doublePrecision,
@@ -34,7 +35,7 @@ import type { CheckResult } from '../../shared/checklist.ts';
 import type { Recurrence } from '../../shared/recurrence.ts';
 import { emptyInvestigation, type Investigation } from '../../shared/schemas/incident-action.ts';
 import type { MachineStop } from '../../shared/schemas/downtime.ts';
-import type { InboxKind } from '../../shared/schemas/inbox.ts';
+import type { InboxEntity, InboxKind } from '../../shared/schemas/inbox.ts';
 import type { SyncEntity } from '../../shared/schemas/sync.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -62,6 +63,15 @@ export const users = pgTable('users', {
   department: text('department').notNull(),
   phone: text('phone').notNull().default(''),
   lastLogin: timestamptz('last_login'),
+  /** A deactivated account cannot sign in, and its tokens get 401 (src/docs/permissions.md). */
+  active: boolean('active').notNull().default(true),
+  /** The role asked for at registration, waiting for an admin; the account acts as its `role` meanwhile. */
+  requestedRole: text('requested_role').$type<Role>(),
+  /** A password reset code an admin issued: only its hash is kept, and it works once until it expires. */
+  resetCodeHash: text('reset_code_hash'),
+  resetCodeExpiresAt: timestamptz('reset_code_expires_at'),
+  /** Counts the changes recorded in the record history under entity 'user'. */
+  version: version(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -300,7 +310,7 @@ export const inboxEntries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     kind: text('kind').$type<InboxKind>().notNull(),
-    entity: text('entity').$type<'ticket' | 'incident' | 'schedule'>(),
+    entity: text('entity').$type<InboxEntity>(),
     recordId: uuid('record_id'),
     title: text('title').notNull().default(''),
     detail: text('detail').notNull().default(''),
@@ -353,7 +363,7 @@ export const recordHistory = pgTable(
   'record_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    entity: text('entity').$type<SyncEntity>().notNull(),
+    entity: text('entity').$type<SyncEntity | 'user'>().notNull(),
     recordId: uuid('record_id').notNull(),
     version: integer('version').notNull(),
     userId: uuid('user_id').references(() => users.id),

@@ -17,3 +17,5 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const gone = (message: string) => new HttpError(410, message);
 export const tooManyRequests = (message: string, retryAfter: number) => new HttpError(429, message, retryAfter);
+
+export const deactivatedMessage = 'This account has been deactivated. Ask an admin to reactivate it.';

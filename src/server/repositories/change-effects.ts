@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client.ts';
 import type { ChangeContext } from '../lib/change-context.ts';
 import { addInboxEntries } from './inbox.ts';
-import { writeHistoryRows, type Entity, type RecordedChange } from './record-changes.ts';
+import { writeHistoryRows, type HistoryEntity, type RecordedChange } from './record-changes.ts';
 
 /**
  * Everything a recorded change sets off, in the write's transaction, in one list: the record's
@@ -16,7 +16,7 @@ const effects: ((tx: Tx, change: RecordedChange) => Promise<void>)[] = [
 
 export async function recordChange(
   tx: Tx,
-  entity: Entity,
+  entity: HistoryEntity,
   recordId: string,
   version: number,
   changes: RecordedChange['changes'],

@@ -3,10 +3,10 @@ import type { HistoryEntry } from '../../shared/schemas/common.ts';
 import type { Db } from '../db/client.ts';
 import { recordHistory, users } from '../db/schema.ts';
 import { isoOrNull } from './sql-helpers.ts';
-import type { Entity } from './record-changes.ts';
+import type { HistoryEntity } from './record-changes.ts';
 
 /** Every recorded change of one record, oldest first. */
-export async function readHistory(db: Db, entity: Entity, recordId: string): Promise<HistoryEntry[]> {
+export async function readHistory(db: Db, entity: HistoryEntity, recordId: string): Promise<HistoryEntry[]> {
   const rows = await db
     .select({
       version: recordHistory.version,

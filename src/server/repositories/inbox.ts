@@ -4,7 +4,7 @@ import { permissions } from '../../shared/permissions.ts';
 import type { InboxEntry } from '../../shared/schemas/inbox.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { inboxEntries, incidents, tickets, users } from '../db/schema.ts';
-import type { Entity, FieldChange } from './record-changes.ts';
+import type { FieldChange, HistoryEntity } from './record-changes.ts';
 
 type NewEntry = typeof inboxEntries.$inferInsert;
 type Change = Pick<FieldChange, 'field' | 'newValue'>;
@@ -124,7 +124,7 @@ type Entry = Pick<NewEntry, 'userId' | 'key' | 'kind' | 'detail'>;
  */
 export async function addInboxEntries(
   tx: Tx,
-  entity: Entity,
+  entity: HistoryEntity,
   recordId: string,
   version: number,
   changes: Change[],

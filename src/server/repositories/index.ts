@@ -7,6 +7,7 @@ import { createMachineRepository } from './machines.ts';
 import { createScheduleRepository } from './schedules.ts';
 import { createSyncRepository } from './sync.ts';
 import { createTicketRepository } from './tickets.ts';
+import { createUserAdminRepository } from './user-admin.ts';
 import { createUserRepository } from './users.ts';
 
 /** Every repository, built over one database; the only code that touches it. */
@@ -19,6 +20,7 @@ export function createRepositories(database: Database) {
   return {
     analytics: createAnalyticsRepository(database),
     users: createUserRepository(database),
+    userAdmin: createUserAdminRepository(database),
     machines,
     tickets,
     incidents,

@@ -6,6 +6,8 @@ import { conflict } from '../lib/errors.ts';
 import type { ChangeContext } from '../lib/change-context.ts';
 
 export type Entity = 'machine' | 'ticket' | 'incident' | 'schedule';
+/** What has a record history: the synced records, and users (changed by admins, src/docs/permissions.md). */
+export type HistoryEntity = Entity | 'user';
 
 /** How long a change id is remembered: a device that comes back within this time replays safely. */
 export const changeIdRetentionDays = 90;
@@ -52,7 +54,7 @@ export function setFromChanges(changes: FieldChange[]): Record<string, unknown> 
 
 /** A change a write made to one record, as its effects read it (change-effects.ts). */
 export interface RecordedChange {
-  entity: Entity;
+  entity: HistoryEntity;
   recordId: string;
   version: number;
   changes: Pick<FieldChange, 'field' | 'oldValue' | 'newValue'>[];
@@ -136,7 +138,7 @@ export async function findOverwrites(
  * it left it and none overwrites another's change from a stale copy. Writes of other records go on.
  * PGlite runs one write transaction at a time anyway, so there it saves the round trip.
  */
-export async function lockRecord(database: Database, tx: Tx, entity: Entity, recordId: string): Promise<void> {
+export async function lockRecord(database: Database, tx: Tx, entity: HistoryEntity, recordId: string): Promise<void> {
   if (database.kind === 'pglite') return;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${entity}:${recordId}`}, 0))`);
 }

@@ -4,6 +4,8 @@ import type { ProfileBody, User, UserSummary } from '../../shared/schemas/user.t
 import type { Database, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';
+import { noticeRoleRequest } from './account-notices.ts';
+import { recordChange } from './change-effects.ts';
 import { isoOrNull } from './sql-helpers.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -18,12 +20,14 @@ export function toUser(row: UserRow): User {
     phone: row.phone,
     lastLogin: isoOrNull(row.lastLogin),
     createdAt: row.createdAt.toISOString(),
+    requestedRole: row.requestedRole,
   };
 }
 
 export interface Account {
   role: Role;
   name: string;
+  active: boolean;
 }
 
 export interface NewUser {
@@ -60,13 +64,30 @@ export function createUserRepository(database: Database) {
       return toUser(row);
     },
 
+    /**
+     * A registration. The plant's first account gets the role it chose; after that any role but operator
+     * is asked for: the account is an operator until an admin approves (src/docs/permissions.md).
+     */
     async create(input: NewUser): Promise<User> {
-      return database.write(async (tx) => {
+      return database.write(async (tx, changeSeq) => {
         if (await emailTaken(tx, input.email)) throw conflict('An account with this email already exists');
+        const [anyone] = await tx.select({ id: users.id }).from(users).limit(1);
+        const asks = anyone !== undefined && input.role !== 'operator';
         const [row] = await tx
           .insert(users)
-          .values({ ...input, lastLogin: new Date() })
+          .values({
+            ...input,
+            role: asks ? 'operator' : input.role,
+            requestedRole: asks ? input.role : null,
+            lastLogin: new Date(),
+          })
           .returning();
+        if (asks) {
+          const requester = { id: row!.id, name: row!.name, version: row!.version };
+          const change = { field: 'requestedRole', oldValue: null, newValue: input.role };
+          await recordChange(tx, 'user', row!.id, row!.version, [change], { userId: row!.id });
+          await noticeRoleRequest(tx, changeSeq, requester, input.role);
+        }
         return toUser(row!);
       });
     },
@@ -100,10 +121,13 @@ export function createUserRepository(database: Database) {
       return rows;
     },
 
-    /** What a signed-in request acts with: the account's current role and name, undefined once it is deleted. */
+    /** What a signed-in request acts with: the account's current role, name and whether it is active; undefined once deleted. */
     async findAccount(id: string): Promise<Account | undefined> {
-      const [row] = await db.select({ role: users.role, name: users.name }).from(users).where(eq(users.id, id));
-      return row && { role: row.role, name: row.name };
+      const [row] = await db
+        .select({ role: users.role, name: users.name, active: users.active })
+        .from(users)
+        .where(eq(users.id, id));
+      return row;
     },
   };
 }

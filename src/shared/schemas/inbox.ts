@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { idSchema, userRef } from './common.ts';
 
 /**
- * What an inbox entry tells (src/docs/inbox.md). The server writes the first six with the change that
- * causes them; the device derives the two `Due` kinds from its own records; `mark` only records that
+ * What an inbox entry tells (src/docs/inbox.md). The server writes the first six and the two role kinds
+ * with the change that causes them; the device derives the two `Due` kinds from its own records; `mark` only records that
  * the user read a derived entry.
  */
 export const inboxKinds = [
@@ -15,15 +15,21 @@ export const inboxKinds = [
   'actionDone',
   'actionDue',
   'maintenanceDue',
+  'roleRequest',
+  'roleDecided',
   'mark',
 ] as const;
 export type InboxKind = (typeof inboxKinds)[number];
+
+/** What an entry opens: a record, or a user (a role request). */
+export const inboxEntities = ['ticket', 'incident', 'schedule', 'user'] as const;
+export type InboxEntity = (typeof inboxEntities)[number];
 
 export const inboxEntry = z.object({
   /** Derived from what it tells ("assigned:<ticket id>:<version>"), so it exists once per user. */
   key: z.string(),
   kind: z.enum(inboxKinds),
-  entity: z.enum(['ticket', 'incident', 'schedule']).nullable(),
+  entity: z.enum(inboxEntities).nullable(),
   recordId: idSchema.nullable(),
   title: z.string(),
   detail: z.string(),

@@ -9,7 +9,7 @@ import type { AuthRequest } from './sign-in.ts';
 
 type Mode = AuthRequest['mode'];
 
-const emptyForm = { name: '', email: '', password: '', role: 'operator' as Role, department: '', phone: '' };
+const emptyForm = { name: '', email: '', password: '', role: 'operator' as Role, department: '', phone: '', code: '' };
 type FormValues = typeof emptyForm;
 
 const roleOptions = roles.map((role) => ({ value: role, label: roleLabels[role] }));
@@ -18,18 +18,30 @@ const loadSchemas = () => import('../../../shared/schemas/user.ts');
 
 /** The values as the shared schema reads them, or the first error of each field. */
 async function check(mode: Mode, values: FormValues): Promise<AuthRequest | { errors: Record<string, string> }> {
-  const { loginBody, registerBody } = await loadSchemas();
+  const { loginBody, registerBody, resetPasswordBody } = await loadSchemas();
   if (mode === 'signup') {
     const parsed = registerBody.safeParse(values);
+    return parsed.success ? { mode, body: parsed.data } : { errors: fieldErrors(parsed.error) };
+  }
+  if (mode === 'reset') {
+    const parsed = resetPasswordBody.safeParse(values);
     return parsed.success ? { mode, body: parsed.data } : { errors: fieldErrors(parsed.error) };
   }
   const parsed = loginBody.safeParse(values);
   return parsed.success ? { mode, body: parsed.data } : { errors: fieldErrors(parsed.error) };
 }
 
+const headings: Record<Mode, string> = {
+  signin: 'Sign in to your account',
+  signup: 'Create your account',
+  reset: 'Set a new password',
+};
+const submitLabels: Record<Mode, string> = { signin: 'Sign In', signup: 'Sign Up', reset: 'Set Password' };
+
 /**
- * One form that toggles between sign in and sign up (spec section 2). The shared schemas that check
- * its values (zod) load when the person first turns to the form, not with the screen.
+ * One form that toggles between sign in and sign up (spec section 2), and sets a new password with a
+ * reset code an admin gave. The shared schemas that check its values (zod) load when the person first
+ * turns to the form, not with the screen.
  */
 export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Promise<unknown> }) {
   const [mode, setMode] = useState<Mode>('signin');
@@ -37,6 +49,7 @@ export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Pro
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const isSignUp = mode === 'signup';
+  const isReset = mode === 'reset';
   useEffect(() => onFirstInteraction(() => void loadSchemas()), []);
 
   const bind = (name: keyof FormValues) => ({
@@ -61,16 +74,19 @@ export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Pro
     }
   };
 
-  const toggleMode = () => {
-    setMode(isSignUp ? 'signin' : 'signup');
+  const switchTo = (next: Mode) => {
+    setMode(next);
     setErrors({});
   };
+  const linkClasses =
+    'inline-flex min-h-11 items-center px-1 font-semibold text-brand-700 underline-offset-2 hover:underline';
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <h2 className="text-lg font-semibold text-slate-900">
-        {isSignUp ? 'Create your account' : 'Sign in to your account'}
-      </h2>
+      <h2 className="text-lg font-semibold text-slate-900">{headings[mode]}</h2>
+      {isReset && (
+        <p className="text-sm text-slate-600">Ask an admin for a reset code, then choose your new password here.</p>
+      )}
       {isSignUp && (
         <Field label="Full Name" error={errors.name} required>
           <Input {...bind('name')} autoComplete="name" />
@@ -79,8 +95,13 @@ export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Pro
       <Field label="Email" error={errors.email} required>
         <Input {...bind('email')} type="email" autoComplete={isSignUp ? 'email' : 'username'} inputMode="email" />
       </Field>
-      <Field label="Password" error={errors.password} required>
-        <PasswordInput {...bind('password')} autoComplete={isSignUp ? 'new-password' : 'current-password'} />
+      {isReset && (
+        <Field label="Reset code" error={errors.code} required>
+          <Input {...bind('code')} autoComplete="one-time-code" autoCapitalize="characters" />
+        </Field>
+      )}
+      <Field label={isReset ? 'New password' : 'Password'} error={errors.password} required>
+        <PasswordInput {...bind('password')} autoComplete={mode === 'signin' ? 'current-password' : 'new-password'} />
       </Field>
       {isSignUp && (
         <>
@@ -96,18 +117,21 @@ export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Pro
         </>
       )}
       <Button type="submit" loading={isSubmitting} className="w-full">
-        {isSubmitting ? 'Please wait...' : isSignUp ? 'Sign Up' : 'Sign In'}
+        {isSubmitting ? 'Please wait...' : submitLabels[mode]}
       </Button>
       <p className="text-center text-sm text-slate-600">
         {isSignUp ? 'Already have an account?' : "Don't have an account?"}{' '}
-        <button
-          type="button"
-          onClick={toggleMode}
-          className="inline-flex min-h-11 items-center px-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
+        <button type="button" onClick={() => switchTo(isSignUp ? 'signin' : 'signup')} className={linkClasses}>
           {isSignUp ? 'Sign in' : 'Sign up'}
         </button>
       </p>
+      {!isSignUp && (
+        <p className="-mt-3 text-center text-sm">
+          <button type="button" onClick={() => switchTo(isReset ? 'signin' : 'reset')} className={linkClasses}>
+            {isReset ? 'Back to sign in' : 'Forgot password?'}
+          </button>
+        </p>
+      )}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { LoginBody, registerBody } from '../../../shared/schemas/user.ts';
+import { roleLabels } from '../../../shared/enums.ts';
+import type { LoginBody, registerBody, ResetPasswordBody, User } from '../../../shared/schemas/user.ts';
 import { sessionKey } from '../../data/session.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
@@ -8,12 +9,29 @@ import { requestPersistentStorage } from '../../lib/storage.ts';
 import { rememberUser, saveToken } from '../../lib/token.ts';
 
 /** What the sign-in form sends once the shared schema accepted it: a sign-in or a registration. */
-export type AuthRequest = { mode: 'signin'; body: LoginBody } | { mode: 'signup'; body: z.output<typeof registerBody> };
+export type AuthRequest =
+  | { mode: 'signin'; body: LoginBody }
+  | { mode: 'signup'; body: z.output<typeof registerBody> }
+  | { mode: 'reset'; body: ResetPasswordBody };
 
 const modes = {
   signin: { path: 'auth/login', success: 'Login successful!', fallback: 'Invalid email or password' },
   signup: { path: 'auth/register', success: 'Registration successful!', fallback: 'Registration failed' },
+  reset: {
+    path: 'auth/reset-password',
+    success: 'Password changed. You are signed in.',
+    fallback: 'Password reset failed',
+  },
 } as const;
+
+/** Long enough to read: the account works, but not yet with the role chosen (src/docs/permissions.md). */
+function tellWaitingRole({ role, requestedRole }: User) {
+  if (!requestedRole) return false;
+  notify.lasting(
+    `Registration successful! Your ${roleLabels[requestedRole]} role waits for an admin's approval. Until then you can sign in and work as ${roleLabels[role]}.`,
+  );
+  return true;
+}
 
 /**
  * Signs in or registers (spec section 2): the token and the user are stored where every start reads
@@ -27,7 +45,7 @@ export async function signIn(queryClient: QueryClient, { mode, body }: AuthReque
     saveToken(token);
     rememberUser(user);
     queryClient.setQueryData(sessionKey, user);
-    notify.success(success);
+    if (!tellWaitingRole(user)) notify.success(success);
     requestPersistentStorage();
     return true;
   } catch (error) {

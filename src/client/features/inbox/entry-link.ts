@@ -2,7 +2,10 @@ import { can } from '../../../shared/permissions.ts';
 import type { Role } from '../../../shared/enums.ts';
 import type { InboxEntry } from '../../../shared/schemas/inbox.ts';
 
-/** Where an entry opens its record: the record's screen with it open, or the dashboard's My Maintenance. */
+/**
+ * Where an entry opens its record: the record's screen with it open, or the dashboard's My Maintenance;
+ * a role request the Users screen for admins, and its answer the requester's Profile.
+ */
 export function entryLink(entry: InboxEntry, role: Role) {
   const id = entry.recordId ?? undefined;
   switch (entry.entity) {
@@ -14,6 +17,10 @@ export function entryLink(entry: InboxEntry, role: Role) {
       return can(role, 'schedule:manage')
         ? ({ to: '/maintenance', search: { schedule: id } } as const)
         : ({ to: '/', search: {} } as const);
+    case 'user':
+      return can(role, 'user:manage')
+        ? ({ to: '/users', search: { user: id } } as const)
+        : ({ to: '/profile', search: {} } as const);
     default:
       return { to: '/', search: {} } as const;
   }

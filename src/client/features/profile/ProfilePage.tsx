@@ -15,7 +15,7 @@ export function ProfilePage() {
           <ProfileDetails user={user} />
         </div>
         <div className="space-y-6">
-          <RolePermissions role={user.role} />
+          <RolePermissions role={user.role} requestedRole={user.requestedRole} />
           <AccountSettings user={user} />
           <DeviceSettings />
         </div>

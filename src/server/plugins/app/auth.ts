@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Role } from '../../../shared/enums.ts';
 import { can, deniedMessage, type Action } from '../../../shared/permissions.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { deactivatedMessage, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Account } from '../../repositories/users.ts';
 
 export interface SessionUser {
@@ -37,8 +37,8 @@ function durationMs(ttl: string): number {
 /**
  * Bearer tokens signed with the JWT secret (HS256) carrying the user's id, role and name. The role and
  * name a request acts with are the account's current ones, read from the database at most once per
- * `recheckMs` per user, so a deleted account or a role change applies within that time rather than
- * at token expiry. Role checks come from the shared permission table. A cached account keeps the hook
+ * `recheckMs` per user, so a deleted or deactivated account or a role change applies within that time
+ * rather than at token expiry. Role checks come from the shared permission table. A cached account keeps the hook
  * synchronous, as it runs on every request.
  */
 export default fp<{ secret: string; tokenTtl: string; recheckMs: number }>(
@@ -78,6 +78,7 @@ export default fp<{ secret: string; tokenTtl: string; recheckMs: number }>(
       done: HookHandlerDoneFunction,
     ) {
       if (!account) return done(unauthorized('Your account no longer exists. Please sign in again.'));
+      if (!account.active) return done(unauthorized(deactivatedMessage));
       request.user = { _id: userId, role: account.role, name: account.name };
       done();
     }

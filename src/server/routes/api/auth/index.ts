@@ -8,9 +8,10 @@ import {
   profileBody,
   profileResponse,
   registerBody,
+  resetPasswordBody,
 } from '../../../../shared/schemas/user.ts';
 import type { Config } from '../../../config.ts';
-import { forbidden, tooManyRequests, unauthorized } from '../../../lib/errors.ts';
+import { deactivatedMessage, forbidden, tooManyRequests, unauthorized } from '../../../lib/errors.ts';
 import { hashPassword, refuseWhenHashingIsFull, unknownUserHash, verifyPassword } from '../../../lib/passwords.ts';
 import { GrowingDelays, RateLimiter } from '../../../lib/rate-limiter.ts';
 
@@ -82,8 +83,27 @@ const auth: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) 
         throw unauthorized('Invalid email or password');
       }
       perEmailAndAddress.forget(pair);
+      if (!account.active) throw forbidden(deactivatedMessage);
       const signedIn = await app.turn(() => app.repos.users.recordLogin(account.id));
       return { token: signIn(signedIn), user: signedIn };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { ownTurns: true },
+      schema: { tags: ['auth'], security: [], body: resetPasswordBody, response: { 200: authResponse, ...errors } },
+    },
+    async (request) => {
+      const { email, code, password } = request.body;
+      refuseAddress(request.ip);
+      // Every try counts against the address, so codes cannot be guessed in bulk.
+      perAddress.count(request.ip);
+      const passwordHash = await hashPassword(password);
+      const user = await app.turn(() => app.repos.userAdmin.resetPassword(email, code, passwordHash));
+      app.forgetAccount(user._id);
+      return { token: signIn(user), user };
     },
   );
 
