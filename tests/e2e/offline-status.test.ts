@@ -7,13 +7,15 @@ import { useServerAndBrowser } from './helpers/setup.ts';
 const e2e = useServerAndBrowser();
 const admin = apiAs(() => e2e.server.url);
 
-/** Keeps every toast the page shows, so a test can count them after they have gone. */
+/** Keeps every toast the page shows from now on, so a test can count them after they have gone. */
 function recordToasts(page: Page) {
   return page.evaluate(() => {
+    const earlier = new Set(document.querySelectorAll('[data-sonner-toast]'));
     const seen: Element[] = [];
     (window as unknown as { shownToasts: Element[] }).shownToasts = seen;
     new MutationObserver(() => {
-      for (const toast of document.querySelectorAll('[data-sonner-toast]')) if (!seen.includes(toast)) seen.push(toast);
+      for (const toast of document.querySelectorAll('[data-sonner-toast]'))
+        if (!earlier.has(toast) && !seen.includes(toast)) seen.push(toast);
     }).observe(document.body, { childList: true, subtree: true });
   });
 }
@@ -65,13 +67,9 @@ it('says offline as soon as the network goes, saves on the device, and says once
   const number = await row.getByText(/^TKT-\d{6}$/).textContent();
   await row.getByRole('combobox', { name: `Status of ${number}` }).selectOption('In Progress');
   await page.locator('[data-sonner-toast]').filter({ hasText: 'Ticket updated successfully!' }).waitFor();
-  await expect
-    .poll(
-      async () =>
-        (await admin<{ tickets: { status: string }[] }>(`tickets?search=${encodeURIComponent(title)}`)).tickets[0]
-          ?.status,
-    )
-    .toBe('In Progress');
+  const statusOnServer = async () =>
+    (await admin<{ tickets: { status: string }[] }>(`tickets?search=${encodeURIComponent(title)}`)).tickets[0]?.status;
+  await expect.poll(statusOnServer, { timeout: 15_000 }).toBe('In Progress');
   await row.getByText('Pending sync').waitFor({ state: 'detached' });
 
   expect(await toastsSaying(page, 'All changes sent')).toBe(1);
