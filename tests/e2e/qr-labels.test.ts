@@ -47,14 +47,14 @@ it('prints a machine label to PDF whose QR decodes to the machine, and the scann
   const link = `${e2e.server.url}/machines/${machine!._id}`;
   expect(await decode(photo)).toEqual([link]);
 
-  // A browser with no camera says why, and the ID printed under the code opens the machine instead.
+  // A browser with no camera says so, and the ID printed under the code finds the machine instead.
   await page.emulateMedia({ media: 'screen' });
   await page.goto(`${e2e.server.url}/scan`);
   await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/camera/);
-  const typed = page.getByLabel('Machine ID');
+  const typed = page.getByLabel('Machine name or ID');
   await typed.fill('NO-SUCH-01');
   await page.getByRole('button', { name: 'Open' }).click();
-  await page.getByText('No machine with ID NO-SUCH-01 on this device').waitFor();
+  await page.getByText('No machine matching "NO-SUCH-01" on this device').waitFor();
   await typed.fill(machine!.machineId.toLowerCase());
   await page.getByRole('button', { name: 'Open' }).click();
   await page.waitForURL(new RegExp(`/machines\\?machine=${machine!._id}`));

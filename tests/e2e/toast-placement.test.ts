@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { newContext, screenshot, signIn } from './helpers/browser.ts';
+import { apiToken, newContext, screenshot, signIn } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -102,6 +102,56 @@ it('shows toasts at the top where they cover no control, on a desktop, a tablet 
       await screenshot(page, `toast${path.replace('/', '-')}`);
       await expectNothingCovered(page, `${path} ${size.width}`);
     }
+    await context.close();
+  }
+});
+
+/** The shown toasts that overlap the open dialog's title (none, when all is well), both read in one frame. */
+function toastsOverDialogTitle(page: Page) {
+  return page.evaluate(() => {
+    const title = document.querySelector('[data-modal] [role=dialog] h2')!.getBoundingClientRect();
+    return [...document.querySelectorAll('[data-sonner-toast][data-mounted=true]')]
+      .map((toast) => ({ text: toast.textContent, box: toast.getBoundingClientRect().toJSON() as DOMRect }))
+      .filter(
+        ({ box }) =>
+          box.left < title.right && title.left < box.right && box.top < title.bottom && title.top < box.bottom,
+      )
+      .map(({ text, box }) => `${text} at ${box.top}-${box.bottom}, title at ${title.top}-${title.bottom}`);
+  });
+}
+
+it("shows toasts raised in a dialog clear of the dialog's title, on a desktop, a tablet and a phone", async () => {
+  const token = await apiToken(e2e.server.url, 'admin');
+  const response = await fetch(`${e2e.server.url}/api/tickets?limit=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const [ticket] = ((await response.json()) as { tickets: { _id: string; ticketNumber: string }[] }).tickets;
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 768 },
+    { width: 800, height: 1280 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await newContext(e2e.browser, size);
+    const page = await context.newPage();
+    await signIn(page, e2e.server.url, 'admin');
+    await page.goto(`${e2e.server.url}/tickets?ticket=${ticket!._id}`);
+    const dialog = page.getByRole('dialog', { name: ticket!.ticketNumber });
+    await dialog.getByLabel('Add a comment').waitFor({ timeout: 60_000 });
+
+    await dialog.getByLabel('Add a comment').fill(`Checked at ${size.width}px`);
+    await dialog.getByRole('button', { name: 'Add Comment' }).click();
+    await settledToastBox(page);
+    expect(await toastsOverDialogTitle(page), `comment toast ${size.width}`).toEqual([]);
+
+    // Offline, the toast also says where the change waits: a taller one, stacked on the first.
+    await context.setOffline(true);
+    await dialog.getByLabel('Add a comment').fill(`Checked offline at ${size.width}px`);
+    await dialog.getByRole('button', { name: 'Add Comment' }).click();
+    await page.getByText('Saved on this device. It will be sent when the connection returns.').waitFor();
+    await settledToastBox(page);
+    await screenshot(page, 'toast-over-dialog');
+    expect(await toastsOverDialogTitle(page), `offline comment toast ${size.width}`).toEqual([]);
     await context.close();
   }
 });

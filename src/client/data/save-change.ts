@@ -24,13 +24,14 @@ export async function saveChange(change: QueuedChange) {
 
 /**
  * `saveChange` with the screen's toasts (spec section 8): the success text as soon as the change is
- * saved on this device, or the server's message / the fallback if it could not be saved. Returns
+ * saved on this device (offline, with a note that it is sent when the connection returns), or the server's message / the fallback if it could not be saved. Returns
  * whether it was saved.
  */
 export async function saveAndNotify(change: QueuedChange, success: string, failure: string): Promise<boolean> {
   try {
     await saveChange(change);
-    notify.success(success);
+    if (navigator.onLine && syncEngine.status.get().isOnline) notify.success(success);
+    else notify.savedOnDevice(success);
     return true;
   } catch (error) {
     notify.error(error, failure);

@@ -9,9 +9,15 @@ export function failureMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Toasts with the spec's durations: 2 s for success, 4 s (the Toaster default) for the rest. */
+/**
+ * Toasts with the spec's durations: 2 s for success, 4 s (the Toaster default) for the rest and for a
+ * success with a note to read.
+ */
 export const notify = {
   success: (text: string) => toast.success(text, { duration: 2000 }),
+  /** A save while the server cannot be reached: the screen's success text, and that it waits on this device. */
+  savedOnDevice: (text: string) =>
+    toast.success(text, { description: 'Saved on this device. It will be sent when the connection returns.' }),
   info: (text: string) => toast.info(text),
   /** A success the user must read before it goes (10 s). */
   lasting: (text: string) => toast.success(text, { duration: 10_000 }),

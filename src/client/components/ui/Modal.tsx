@@ -18,7 +18,8 @@ interface ModalProps {
 
 /**
  * A modal dialog: Escape and the close button call `onClose`, Tab stays inside, focus returns to where it
- * was. Not a native <dialog>: the top layer would hide toasts raised while it is open.
+ * was. Not a native <dialog>: the top layer would hide toasts raised while it is open. The top of the
+ * screen stays free for those toasts (styles.css moves them up into it), so none covers the title.
  */
 export function Modal({ open, onClose, title, children, footer, size = 'md' }: ModalProps) {
   const titleId = useId();
@@ -29,7 +30,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'md' }: M
   return createPortal(
     <div
       data-modal
-      className="fixed inset-0 z-50 flex items-end justify-center bg-ink-900/60 sm:items-center dark:bg-black/70 sm:p-4"
+      className="fixed inset-0 z-50 flex items-end justify-center bg-ink-900/60 pt-30 sm:items-center dark:bg-black/70 sm:px-4 sm:pb-4"
     >
       <div
         ref={panel}
@@ -38,7 +39,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'md' }: M
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={keepTabInside}
-        className={`flex max-h-[92dvh] w-full flex-col rounded-t-2xl bg-surface shadow-xl outline-none dark:ring-1 dark:ring-slate-300 sm:max-h-[calc(100dvh-2rem)] sm:rounded-2xl ${widths[size]}`}
+        className={`flex max-h-full w-full flex-col rounded-t-2xl bg-surface shadow-xl outline-none dark:ring-1 dark:ring-slate-300 sm:rounded-2xl ${widths[size]}`}
       >
         <div className="flex items-center justify-between gap-4 border-b border-slate-200 py-1 pr-1 pl-5">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">

@@ -1,4 +1,4 @@
-import { FileText, Paperclip, Upload } from 'lucide-react';
+import { Paperclip, Upload } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { can } from '../../../shared/permissions.ts';
 import type { FileRef } from '../../../shared/schemas/common.ts';
@@ -10,6 +10,7 @@ import type { QueuedChange } from '../../data/writes.ts';
 import { saveAndNotify } from '../../data/save-change.ts';
 import { DeleteFileButton, type AttachmentOwner } from './DeleteFileButton.tsx';
 import { acceptedFiles, problemWith } from './file-rules.ts';
+import { FileThumbnail } from './FileThumbnail.tsx';
 import { openAttachment } from './open-attachment.ts';
 
 const sizeText = (bytes: number) =>
@@ -89,7 +90,7 @@ export function Attachments({ entity, record, changeFor }: AttachmentsProps) {
                   onClick={() => open(file)}
                   className="flex min-h-11 min-w-0 flex-1 items-center gap-2 rounded px-1 text-left text-sm font-medium text-brand-700 hover:underline"
                 >
-                  <FileText aria-hidden="true" className="size-4 shrink-0" />
+                  <FileThumbnail file={file} />
                   <span className="truncate">{file.originalName}</span>
                 </button>
                 <span className="text-xs text-slate-500">{sizeText(file.size)}</span>

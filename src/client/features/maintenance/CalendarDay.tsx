@@ -1,20 +1,12 @@
 import { dayKey } from './calendar-month.ts';
-import type { LocalSchedule } from './schedule-list.ts';
-
-/** Spec: items are coloured by priority (Critical, High, Medium, otherwise low). */
-const itemColours: Record<string, string> = {
-  Critical: 'border-red-500 bg-red-50 text-red-900 hover:bg-red-100',
-  High: 'border-orange-500 bg-orange-50 text-orange-900 hover:bg-orange-100',
-  Medium: 'border-yellow-500 bg-yellow-50 text-yellow-900 hover:bg-yellow-100',
-};
-const lowColours = 'border-green-500 bg-green-50 text-green-900 hover:bg-green-100';
-/** A series' planned occurrence: not a record yet, so outlined only. */
-const plannedColours = 'border border-dashed border-slate-400 bg-surface text-slate-600 hover:bg-slate-50';
+import { plannedColours, priorityColours, priorityDots, statusIcons } from './calendar-marks.ts';
+import { shownStatus, type LocalSchedule } from './schedule-list.ts';
 
 const itemClasses = (item: LocalSchedule) =>
-  item.plannedFrom ? plannedColours : `border-l-4 ${itemColours[item.priority] ?? lowColours}`;
+  item.plannedFrom ? plannedColours : `border-l-4 ${priorityColours[item.priority] ?? priorityColours.Low}`;
 
-const dotColours: Record<string, string> = { Critical: 'bg-red-500', High: 'bg-orange-500', Medium: 'bg-yellow-500' };
+/** Titles wrap over as many lines as they take (long words break, hyphenated), never cut to '…'. */
+const wrapping = 'hyphens-auto wrap-anywhere';
 
 /** Spec section 9: at most 3 items per day cell, then '+N more'. */
 export const itemsPerDay = 3;
@@ -54,28 +46,39 @@ export function CalendarDay({ date, items, isToday, onOpen, onShowDay }: Calenda
           className="flex min-h-11 flex-1 flex-wrap content-start items-start gap-1 rounded-md p-1 hover:bg-slate-100 sm:hidden"
         >
           {items.slice(0, itemsPerDay).map((item) => (
-            <span key={item._id} className={`size-2.5 rounded-full ${dotColours[item.priority] ?? 'bg-green-500'}`} />
+            <span
+              key={item._id}
+              className={`size-2.5 rounded-full ${priorityDots[item.priority] ?? priorityDots.Low}`}
+            />
           ))}
           {hidden > 0 && <span className="text-xs leading-none font-medium text-slate-600">+{hidden}</span>}
         </button>
       )}
 
       <ul className="hidden space-y-1 sm:block">
-        {items.slice(0, itemsPerDay).map((item) => (
-          <li key={item._id}>
-            <button
-              type="button"
-              onClick={() => onOpen(item)}
-              className={`flex min-h-11 w-full flex-col justify-center rounded-md px-1.5 py-0.5 text-left text-xs ${itemClasses(item)}`}
-            >
-              <span className="w-full truncate font-medium">
-                {item.plannedFrom && <span className="font-normal">Planned: </span>}
-                {item.title}
-              </span>
-              <span className="w-full truncate opacity-80">{item.machine?.name ?? 'No machine'}</span>
-            </button>
-          </li>
-        ))}
+        {items.slice(0, itemsPerDay).map((item) => {
+          const status = shownStatus(item);
+          const StatusIcon = statusIcons[status];
+          return (
+            <li key={item._id}>
+              <button
+                type="button"
+                onClick={() => onOpen(item)}
+                className={`flex min-h-11 w-full flex-col justify-center rounded-md px-1.5 py-1 text-left text-xs leading-snug ${itemClasses(item)}`}
+              >
+                <span className={`w-full font-medium ${wrapping}`}>
+                  {item.plannedFrom ? (
+                    <span className="font-normal">Planned: </span>
+                  ) : (
+                    <StatusIcon role="img" aria-label={status} className="mr-1 inline size-3 align-[-2px]" />
+                  )}
+                  {item.title}
+                </span>
+                <span className={`w-full opacity-80 ${wrapping}`}>{item.machine?.name ?? 'No machine'}</span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {hidden > 0 && (
         <button

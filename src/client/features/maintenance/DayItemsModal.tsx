@@ -1,6 +1,7 @@
 import { Badge, priorityTone, scheduleStatusTone } from '../../components/ui/Badge.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { PendingMark } from '../../components/ui/PendingMark.tsx';
+import { statusIcons } from './calendar-marks.ts';
 import { shownStatus, type LocalSchedule } from './schedule-list.ts';
 import { formatTime } from '../../lib/dates.ts';
 
@@ -20,6 +21,7 @@ export function DayItemsModal({ day, items, onClose, onOpen }: DayItemsModalProp
       <ul className="space-y-2">
         {items.map((item) => {
           const status = shownStatus(item);
+          const StatusIcon = statusIcons[status];
           return (
             <li key={item._id}>
               <button
@@ -35,7 +37,10 @@ export function DayItemsModal({ day, items, onClose, onOpen }: DayItemsModalProp
                   {item.plannedFrom ? (
                     <Badge tone="slate">Planned</Badge>
                   ) : (
-                    <Badge tone={scheduleStatusTone[status]}>{status}</Badge>
+                    <Badge tone={scheduleStatusTone[status]}>
+                      <StatusIcon aria-hidden="true" className="mr-1 inline size-3 align-[-2px]" />
+                      {status}
+                    </Badge>
                   )}
                   <Badge tone={priorityTone[item.priority]}>{item.priority}</Badge>
                   <PendingMark count={item._pending} />

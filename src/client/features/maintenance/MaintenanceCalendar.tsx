@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { CalendarDay } from './CalendarDay.tsx';
+import { CalendarLegend } from './CalendarLegend.tsx';
 import { DayItemsModal } from './DayItemsModal.tsx';
 import {
   dayKey,
@@ -96,6 +97,7 @@ export function MaintenanceCalendar({ schedules, month, onMonthChange, onOpen }:
           </div>
         ))}
       </div>
+      <CalendarLegend />
 
       <DayItemsModal
         day={shownDay}

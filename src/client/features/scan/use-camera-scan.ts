@@ -3,12 +3,18 @@ import { createQrDecoder } from './qr-decoder.ts';
 
 const frameEveryMs = 200;
 
-export type ScanState = { kind: 'starting' } | { kind: 'scanning' } | { kind: 'failed'; message: string };
+export type ScanState =
+  { kind: 'starting' } | { kind: 'scanning' } | { kind: 'noCamera' } | { kind: 'failed'; message: string };
+
+/** Whether the device has a camera at all; asked without a permission prompt. Unknown counts as yes. */
+async function hasCamera(): Promise<boolean> {
+  const devices = await navigator.mediaDevices.enumerateDevices().catch(() => null);
+  return devices === null || devices.some((device) => device.kind === 'videoinput');
+}
 
 function cameraMessage(error: unknown): string {
   const name = error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError') return 'The camera is blocked for this app. Allow it in the browser settings.';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'This device has no camera to scan with.';
   if (!navigator.mediaDevices) return 'The camera needs the app over HTTPS (or on this device).';
   return 'The camera could not be started. Close other apps that use it and try again.';
 }
@@ -26,11 +32,13 @@ export function useCameraScan(onText: (text: string) => Promise<boolean>) {
     let stopped = false;
     let stream: MediaStream | null = null;
     void (async () => {
+      if (navigator.mediaDevices && !(await hasCamera())) return setState({ kind: 'noCamera' });
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
       } catch (error) {
-        setState({ kind: 'failed', message: cameraMessage(error) });
-        return;
+        const name = error instanceof DOMException ? error.name : '';
+        if (name === 'NotFoundError' || name === 'OverconstrainedError') return setState({ kind: 'noCamera' });
+        return setState({ kind: 'failed', message: cameraMessage(error) });
       }
       const video = videoRef.current;
       if (stopped || !video) return;

@@ -8,7 +8,7 @@ import { localDb, type OutboxEntry } from '../../data/db.ts';
 import { syncEngine } from '../../data/sync-engine.ts';
 import { discardEntry, retryEntry } from '../../data/writes.ts';
 import { storedOfExpected, timeLeft } from './download-progress.ts';
-import { useOutbox, useStorageEstimate, useSyncStatus } from '../../data/use-sync.ts';
+import { useIsOnline, useOutbox, useStorageEstimate, useSyncStatus } from '../../data/use-sync.ts';
 import { formatDateTime, formatTime } from '../../lib/dates.ts';
 
 const megabytes = (bytes: number | undefined) => `${((bytes ?? 0) / 1024 / 1024).toFixed(1)} MB`;
@@ -45,6 +45,7 @@ function EntryRow({ entry, onDiscard }: { entry: OutboxEntry; onDiscard: (entry:
 export function SyncPanel({ open, onClose, userId }: { open: boolean; onClose: () => void; userId: string }) {
   const entries = useOutbox(userId);
   const status = useSyncStatus();
+  const isOnline = useIsOnline();
   const estimate = useStorageEstimate();
   const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
   const failed = entries.filter((entry) => entry.state === 'failed');
@@ -55,7 +56,7 @@ export function SyncPanel({ open, onClose, userId }: { open: boolean; onClose: (
       <div className="space-y-5">
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
           <span>
-            {status.isOnline ? 'Connected to the server.' : 'Offline: changes are saved on this device.'}{' '}
+            {isOnline ? 'Connected to the server.' : 'Offline: changes are saved on this device.'}{' '}
             {status.lastPulledAt && `Last synced ${formatTime(status.lastPulledAt)}.`}
             {status.isPulling && !status.download && ` Receiving updates… ${status.pulledRecords} records stored.`}
             {status.download && ` Downloading plant data: ${storedOfExpected(status.download)} stored`}

@@ -2,6 +2,7 @@ import { KeyRound } from 'lucide-react';
 import type { ManagedUser, ResetCodeResponse } from '../../../shared/schemas/user.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { useResetCode } from './use-managed-users.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 /** A one-time code the admin hands over; shown here once, as the server keeps only its hash. */
 export function PasswordReset({ user }: { user: ManagedUser }) {
@@ -30,7 +31,7 @@ function IssuedCode({ user, issued }: { user: ManagedUser; issued: ResetCodeResp
       </p>
       <p>
         They choose a new password with it under “Forgot password?” on the sign-in screen. It works once, until{' '}
-        {new Date(issued.expiresAt).toLocaleString()}. It is not shown again: note it down now.
+        {formatDateTime(issued.expiresAt)}. It is not shown again: note it down now.
       </p>
     </div>
   );

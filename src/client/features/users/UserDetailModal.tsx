@@ -10,8 +10,9 @@ import { RoleRequest } from './RoleRequest.tsx';
 import { UserAccessForm } from './UserAccessForm.tsx';
 import { UserActiveButton } from './UserActiveButton.tsx';
 import { describeUserChange } from './user-history.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
-const when = (at: string | null) => (at ? new Date(at).toLocaleString() : 'Never');
+const when = (at: string | null) => (at ? formatDateTime(at) : 'Never');
 
 /** One account: its request, role and department, access, password reset and history. */
 export function UserDetailModal({ user, onClose }: { user: ManagedUser; onClose: () => void }) {

@@ -61,7 +61,7 @@ export function UsersPage() {
         <EmptyState icon={UserX} title="No users found" description="Try another name or email." />
       )}
       {shown && shown.length > 0 && (
-        <ul aria-label="Users" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+        <ul aria-label="Users" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-surface">
           {shown.map((user) => (
             <UserRow key={user._id} user={user} onOpen={() => show(user._id)} />
           ))}

@@ -1,5 +1,6 @@
 import { roleLabels, type Role } from '../../../shared/enums.ts';
 import type { HistoryEntry } from '../../../shared/schemas/common.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 const roleText = (value: unknown) =>
   typeof value === 'string' && value in roleLabels ? roleLabels[value as Role] : 'none';
@@ -18,7 +19,7 @@ export function describeUserChange({ field, oldValue, newValue }: HistoryEntry):
     case 'active':
       return newValue ? 'Reactivated' : 'Deactivated';
     case 'passwordResetCode':
-      return `Password reset code created, valid until ${new Date(String(newValue)).toLocaleString()}`;
+      return `Password reset code created, valid until ${formatDateTime(String(newValue))}`;
     case 'password':
       return 'Password set with a reset code';
     default:
