@@ -18,7 +18,7 @@ it('opens from a cold start with no network, and never answers the API with the 
     await screenshot(page, 'dashboard');
     await page.goto(`${e2e.server.url}/tickets`);
     await expect.poll(() => page.getByRole('heading', { name: 'Maintenance Tickets' }).isVisible()).toBe(true);
-    await page.waitForTimeout(500);
+    await page.getByText(/Showing page 1 of/).waitFor();
     await screenshot(page, 'tickets');
     await page.goto(`${e2e.server.url}/`);
   }

@@ -73,3 +73,22 @@ export function exitOf(child: ChildProcess): Promise<{ code: number | null; stdo
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
 }
+
+/** Resolves with the first line of the process's standard output that `matches`; rejects if it exits first. */
+export function lineOf(child: ChildProcess, matches: (line: string) => boolean): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let partial = '';
+    const onData = (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop()!;
+      const line = lines.find(matches);
+      if (line === undefined) return;
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      resolve(line);
+    };
+    const onExit = () => reject(new Error('the process exited before writing the line waited for'));
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
+}
