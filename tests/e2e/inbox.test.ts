@@ -53,17 +53,19 @@ it("shows an assignment made in one browser in the other's bell at once, opens i
 
   await bell.click();
   const entry = floor.page.getByRole('region', { name: 'Inbox' }).getByRole('button', { name: new RegExp(title) });
-  await expect.poll(() => entry.textContent()).toMatch(/^Assigned to you/);
+  await expect.poll(() => entry.textContent(), { timeout: 30_000 }).toMatch(/^Assigned to you/);
   await screenshot(floor.page, 'inbox');
+  const marked = floor.page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/inbox/read' && response.ok(),
+  );
   await entry.click();
   await floor.page.waitForURL(new RegExp(`/tickets\\?ticket=${raised._id}`));
   await floor.page.getByRole('dialog').getByText(title).first().waitFor();
-  await expect.poll(() => unreadOn(floor.page)).toBe(before);
+  await expect.poll(() => unreadOn(floor.page), { timeout: 30_000 }).toBe(before);
 
   // The mark reached the server: marking again changes nothing.
-  await expect
-    .poll(() => engineer<{ marked: number }>('inbox/read', 'POST', { keys: [`assigned:${raised._id}:2`] }))
-    .toEqual({ marked: 0 });
+  await marked;
+  expect(await engineer('inbox/read', 'POST', { keys: [`assigned:${raised._id}:2`] })).toEqual({ marked: 0 });
   await desk.context.close();
   await floor.context.close();
 

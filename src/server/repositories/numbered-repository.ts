@@ -36,14 +36,7 @@ export interface UpdateExtras {
  * What a kind of numbered record declares; `numberedRepository` builds its list, export, reads,
  * create, update, attachments and history from it.
  */
-export interface NumberedKind<
-  E extends NumberedEntity,
-  Key extends string,
-  T extends { _id: string },
-  Filter extends { search?: string | undefined },
-  Create extends { _id?: string | undefined },
-  Update,
-> {
+export interface NumberedKind<E extends NumberedEntity, Key extends string, T, Filter, Create, Update> {
   entity: E;
   /** The list answer's key for its page of records. */
   listKey: Key;

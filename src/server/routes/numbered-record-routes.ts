@@ -30,6 +30,23 @@ export interface NumberedRecordRepository<Row, ListQuery, ExportQuery, Create, U
   history(id: string): Promise<HistoryEntry[]>;
 }
 
+/** Records made under a numbered record (a ticket's comments, an incident's actions), by `POST /:id/<path>`. */
+export interface ChildCreate<Body extends z.ZodType = z.ZodType> {
+  path: string;
+  permission: Action;
+  body: Body;
+  /** Adds it (replay-safe by its client `_id`) and answers with the record. */
+  add(
+    id: string,
+    body: z.output<Body>,
+    actor: Actor,
+    context: ChangeContext,
+  ): Promise<{ record: unknown; created: boolean }>;
+}
+
+/** Declares a child create with its body's type kept for `add`. */
+export const childCreate = <Body extends z.ZodType>(child: ChildCreate<Body>): ChildCreate<Body> => child;
+
 /** What a kind of numbered record (tickets, incidents) declares to get its routes. */
 export interface NumberedRecordKind<
   Record extends z.ZodType,
@@ -59,7 +76,9 @@ export interface NumberedRecordKind<
     z.output<Create>,
     z.output<Update>
   >;
-  /** The kind's own routes (comments, actions), registered after the update and before the attachments. */
+  /** 201 when new, 200 for a replay; registered after the update. */
+  children?: ChildCreate[];
+  /** The kind's other routes, registered after its children and before the attachments. */
   routes?: FastifyPluginAsyncZod;
 }
 
@@ -131,6 +150,26 @@ export function numberedRecordRoutes<
         return { ...(record as object), overwritten };
       },
     );
+
+    for (const child of kind.children ?? []) {
+      app.post(
+        `/:id/${child.path}`,
+        {
+          preHandler: app.requirePermission(child.permission),
+          schema: {
+            tags,
+            params: idParams,
+            body: child.body,
+            response: { 200: recordSchema, 201: recordSchema, ...recordErrors },
+          },
+        },
+        async (request, reply) => {
+          const context = changeContext(request);
+          const { record, created } = await child.add(request.params.id, request.body, request.user, context);
+          return reply.code(created ? 201 : 200).send(record);
+        },
+      );
+    }
 
     if (kind.routes) await app.register(kind.routes);
 

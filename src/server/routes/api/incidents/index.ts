@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { incidentColumns } from '../../../../shared/export-columns.ts';
-import { idParams } from '../../../../shared/schemas/common.ts';
 import {
   incident,
   incidentCreate,
@@ -12,34 +11,15 @@ import {
 } from '../../../../shared/schemas/incident.ts';
 import { actionCreate, actionParams, actionPatch } from '../../../../shared/schemas/incident-action.ts';
 import { changeContext } from '../../../lib/change-context.ts';
-import { numberedRecordRoutes, recordErrors } from '../../numbered-record-routes.ts';
+import { childCreate, numberedRecordRoutes, recordErrors } from '../../numbered-record-routes.ts';
 
 const tags = ['incidents'];
 
 const incidents: FastifyPluginAsyncZod = async (app) => {
   const repository = app.repos.incidents;
 
-  /** Corrective actions: who may add or change one is checked in the repository on the stored action. */
-  const actions: FastifyPluginAsyncZod = async (scope) => {
-    scope.post(
-      '/:id/actions',
-      {
-        preHandler: app.requirePermission('incident:investigate'),
-        schema: {
-          tags,
-          params: idParams,
-          body: actionCreate,
-          response: { 200: incident, 201: incident, ...recordErrors },
-        },
-      },
-      async (request, reply) => {
-        const { id } = request.params;
-        const { record, created } = await repository.addAction(id, request.body, request.user, changeContext(request));
-        return reply.code(created ? 201 : 200).send(record);
-      },
-    );
-
-    // An owner marks their action Done, safety staff verify it.
+  // An owner marks their action Done, safety staff verify it: checked in the repository on the stored action.
+  const actionChanges: FastifyPluginAsyncZod = async (scope) => {
     scope.patch(
       '/:id/actions/:actionId',
       {
@@ -69,7 +49,15 @@ const incidents: FastifyPluginAsyncZod = async (app) => {
       },
       exportColumns: incidentColumns,
       repository,
-      routes: actions,
+      children: [
+        childCreate({
+          path: 'actions',
+          permission: 'incident:investigate',
+          body: actionCreate,
+          add: (id, action, actor, context) => repository.addAction(id, action, actor, context),
+        }),
+      ],
+      routes: actionChanges,
     }),
   );
 };

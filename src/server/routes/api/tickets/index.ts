@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ticketColumns } from '../../../../shared/export-columns.ts';
-import { idParams } from '../../../../shared/schemas/common.ts';
 import {
   commentCreate,
   ticket,
@@ -11,37 +10,10 @@ import {
   ticketUpdate,
   ticketUpdated,
 } from '../../../../shared/schemas/ticket.ts';
-import { changeContext } from '../../../lib/change-context.ts';
-import { numberedRecordRoutes, recordErrors } from '../../numbered-record-routes.ts';
-
-const tags = ['tickets'];
+import { childCreate, numberedRecordRoutes } from '../../numbered-record-routes.ts';
 
 const tickets: FastifyPluginAsyncZod = async (app) => {
   const repository = app.repos.tickets;
-
-  const comments: FastifyPluginAsyncZod = async (scope) => {
-    scope.post(
-      '/:id/comments',
-      {
-        preHandler: app.requirePermission('ticket:comment'),
-        schema: {
-          tags,
-          params: idParams,
-          body: commentCreate,
-          response: { 200: ticket, 201: ticket, ...recordErrors },
-        },
-      },
-      async (request, reply) => {
-        const { record, created } = await repository.addComment(
-          request.params.id,
-          request.body,
-          changeContext(request),
-        );
-        return reply.code(created ? 201 : 200).send(record);
-      },
-    );
-  };
-
   await app.register(
     numberedRecordRoutes({
       name: 'tickets',
@@ -57,7 +29,14 @@ const tickets: FastifyPluginAsyncZod = async (app) => {
       },
       exportColumns: ticketColumns,
       repository,
-      routes: comments,
+      children: [
+        childCreate({
+          path: 'comments',
+          permission: 'ticket:comment',
+          body: commentCreate,
+          add: (id, comment, _actor, context) => repository.addComment(id, comment, context),
+        }),
+      ],
     }),
   );
 };
