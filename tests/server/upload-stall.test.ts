@@ -30,6 +30,9 @@ it.skipIf(process.env.TEST_DATABASE_URL)(
     const bodies = [1, 2, 3, 4, 5].map((seed) =>
       multipart([{ name: 'file', filename: `scan-${seed}.png`, type: 'image/png', data: largePng(seed) }]),
     );
+    // Each route's first answer compiles its code: measured apart from the storing.
+    await timed('/api/health');
+    await timed('/api/tickets?page=1&limit=10');
     const eventLoop = monitorEventLoopDelay({ resolution: 10 });
     eventLoop.enable();
     let storing = true;
@@ -58,8 +61,8 @@ it.skipIf(process.env.TEST_DATABASE_URL)(
     expect(health.length, 'probes while storing').toBeGreaterThan(1);
     // Files are stored a chunk of 256 KB per statement, so a request waits for one chunk, never for a whole
     // file (PGlite is one connection). The bound is relative, so a loaded machine slows it with the rest: a
-    // quarter of one file's share of the storing, ten of its forty chunks.
-    const boundMs = storingMs / bodies.length / 4;
+    // half of one file's share of the storing, twenty of its forty chunks.
+    const boundMs = storingMs / bodies.length / 2;
     console.log(
       `while storing (${Math.round(storingMs)} ms, bound ${Math.round(boundMs)} ms): health ${ms(health)}, ` +
         `ticket list ${ms(lists)}, event loop max ${Math.round(eventLoop.max / 1e6)} ms`,
