@@ -75,7 +75,7 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   await app.register(docs);
 
   await app.register(earlyAnswers);
-  await app.register(databasePlugin, { database, closeDatabase });
+  await app.register(databasePlugin, { database, closeDatabase, shutdownWaitMs: config.SHUTDOWN_WAIT_MS });
   await app.register(auth, {
     secret: resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR),
     tokenTtl: config.TOKEN_TTL,

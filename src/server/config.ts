@@ -39,6 +39,8 @@ const envSchema = z.object({
   FORCE_HTTPS: z.enum(['0', '1']).default('0'),
   /** A request whose body has not fully arrived by then is answered 408 and its connection closed. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** How long a stopping server waits for running handlers before it names them and cuts their connections. */
+  SHUTDOWN_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** One readable line per entry on a terminal (auto) or always (pretty); JSON lines otherwise or with json. */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),

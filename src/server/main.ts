@@ -33,11 +33,12 @@ async function start() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info(`${signal}: shutting down`);
-      // Unfinished handlers are cut after 10 s (plugins/app/database.ts); past 20 s, something hangs.
+      // Unfinished handlers are cut after SHUTDOWN_WAIT_MS (plugins/app/database.ts); 10 s past that, something hangs.
+      const deadlineMs = config.SHUTDOWN_WAIT_MS + 10_000;
       setTimeout(() => {
-        app.log.error('shutdown did not finish within 20 s: exiting');
+        app.log.error(`shutdown did not finish within ${deadlineMs / 1000} s: exiting`);
         process.exit(1);
-      }, 20_000).unref();
+      }, deadlineMs).unref();
       void app.close().then(() => process.exit(0));
     });
   }

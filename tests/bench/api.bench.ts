@@ -88,7 +88,7 @@ async function startBare(answers: ColdAnswer[], responsesFile: string) {
   ]);
   writeFileSync(responsesFile, JSON.stringify(Object.fromEntries(byPathname)));
   const child = startScript('tests/bench/bare-server.ts', { PORT: String(port), BARE_RESPONSES: responsesFile });
-  await waitForUrl(`http://127.0.0.1:${port}${byPathname[0]![0]}`, child);
+  await waitForUrl(`http://127.0.0.1:${port}${byPathname[0]![0]}`, child, 60);
   return { child, base: `http://127.0.0.1:${port}` };
 }
 

@@ -91,7 +91,7 @@ export async function startServer(target: Target) {
     LOG_LEVEL: 'warn',
     JWT_SECRET: randomBytes(48).toString('base64'),
   });
-  await waitForUrl(`${base}/api/health`, child);
+  await waitForUrl(`${base}/api/health`, child, 60);
   return { child, base, stop: () => stopScript(child) };
 }
 

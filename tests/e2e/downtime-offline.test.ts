@@ -18,26 +18,31 @@ it('records a stop made offline with its reason and ticket once, with the length
   const status = card.getByRole('combobox', { name: `Status of ${machine.name}` });
 
   await context.setOffline(true);
+  // The stop is made on an injected clock 20 minutes back and lasts 10 minutes of it: both ends lie in
+  // the server's past, so neither is clamped to the moment it arrives.
+  const minute = 60_000;
+  await page.clock.install({ time: Date.now() - 20 * minute });
   await status.selectOption('Down');
   const question = page.getByRole('dialog', { name: `Why is ${machine.name} down?` });
   await question.getByRole('button', { name: 'Hydraulic' }).click();
   await question.getByRole('button', { name: 'Leak' }).click();
   await screenshot(page, 'downtime-offline-question');
-  const stoppedAt = Date.now();
+  const stoppedAt = await page.evaluate(() => Date.now());
   await question.getByRole('button', { name: 'Save and raise ticket' }).click();
   await page.getByText('Machine status updated!').waitFor();
   await card.getByText('Pending sync').waitFor();
 
-  await page.waitForTimeout(4_000);
-  const restartedAt = Date.now();
+  await page.clock.setSystemTime(stoppedAt + 10 * minute);
+  const restartedAt = await page.evaluate(() => Date.now());
   await status.selectOption('Running');
   await expect.poll(() => page.getByTestId('pending-count').textContent()).toBe('3');
 
+  await page.clock.setSystemTime(Date.now());
   await context.setOffline(false);
   await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
 
   const events = await api<DowntimeEvent[]>(`machines/${machine._id}/downtime`);
-  const recent = events.filter((event) => Date.parse(event.startedAt) > stoppedAt - 60_000);
+  const recent = events.filter((event) => Date.parse(event.startedAt) > stoppedAt - minute);
   expect(recent).toHaveLength(1);
   const [stop] = recent;
   expect(stop).toMatchObject({ status: 'Down', reason: { category: 'Hydraulic', detail: 'Leak' } });

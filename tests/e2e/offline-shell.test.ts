@@ -9,7 +9,7 @@ it('opens from a cold start with no network, and never answers the API with the 
   const page = await context.newPage();
   await signIn(page, e2e.server.url, 'maintenance_engineer');
   await waitForServiceWorker(page);
-  await expect.poll(() => page.getByText('Total Machines').isVisible()).toBe(true);
+  await page.getByText('Total Machines').waitFor();
   for (const size of [
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
@@ -17,8 +17,8 @@ it('opens from a cold start with no network, and never answers the API with the 
     await page.setViewportSize(size);
     await screenshot(page, 'dashboard');
     await page.goto(`${e2e.server.url}/tickets`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Maintenance Tickets' }).isVisible()).toBe(true);
-    await page.waitForTimeout(500);
+    await page.getByRole('heading', { name: 'Maintenance Tickets' }).waitFor();
+    await page.getByText(/Showing page 1 of/).waitFor();
     await screenshot(page, 'tickets');
     await page.goto(`${e2e.server.url}/`);
   }
@@ -26,11 +26,11 @@ it('opens from a cold start with no network, and never answers the API with the 
 
   await context.setOffline(true);
   await page.reload();
-  await expect.poll(() => page.getByText('Tomás Herrera').first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.getByText('Tomás Herrera').first().waitFor();
   await screenshot(page, 'offline-reload');
   await page.goto(`${e2e.server.url}/tickets`);
-  await expect.poll(() => page.getByRole('heading', { name: 'Maintenance Tickets' }).isVisible()).toBe(true);
-  await expect.poll(() => page.getByText('Offline').first().isVisible()).toBe(true);
+  await page.getByRole('heading', { name: 'Maintenance Tickets' }).waitFor();
+  await page.getByText('Offline').first().waitFor();
   const apiAnswer = await page.evaluate(async () => {
     try {
       const response = await fetch('/api/health');

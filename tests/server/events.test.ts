@@ -28,7 +28,7 @@ describe('live updates (GET /api/events)', () => {
     expect(bad.statusCode).toBe(401);
   });
 
-  it('streams a changed event within 2 s of a write, and lets the server close with streams open', async () => {
+  it('streams a changed event after a write, and lets the server close with streams open', async () => {
     const baseUrl = await listening(t.app);
     const device = await follow(baseUrl, t.team.operator.token);
     expect(device.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');

@@ -5,17 +5,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { multipart } from './helpers/multipart.ts';
-import { exitOf, freePort, startScript, stopScript, waitForUrl } from './helpers/server-process.ts';
+import { exitOf, freePort, lineOf, startScript, stopScript, waitForUrl } from './helpers/server-process.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-shutdown-'));
 const jwtSecret = randomBytes(48).toString('base64');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function startServer() {
+async function startServer(env: Record<string, string> = {}) {
   const port = await freePort();
   const child = startScript(
     'src/server/main.ts',
-    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', JWT_SECRET: jwtSecret },
+    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '0', JWT_SECRET: jwtSecret, ...env },
     { output: 'pipe' },
   );
   const exited = exitOf(child);
@@ -104,20 +104,28 @@ function stallUpload(port: number, authorization: string, body: Upload) {
   return sent;
 }
 
-it('stops on SIGTERM within seconds when a request never finishes, naming it', { timeout: 60_000 }, async () => {
-  const server = await startServer();
-  const authorization = await signUp(server.base);
-  const body = multipart([
-    { name: '_id', value: randomUUID() },
-    { name: 'file', filename: 'scan.png', type: 'image/png', data: Buffer.alloc(1024 * 1024) },
-  ]);
-  const stalled = stallUpload(server.port, authorization, body);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const signalled = Date.now();
-  server.child.kill('SIGTERM');
-  const { code, stdout } = await server.exited;
-  stalled.destroy();
-  expect(stdout).toContain('cutting the connections of unfinished handlers: POST /api/upload/single');
-  expect(Date.now() - signalled).toBeLessThan(15_000);
-  expect(code).toBe(0);
-});
+// The request timeout (2 minutes) is longer than the test may take: the server stops because it cuts the upload.
+it(
+  'stops on SIGTERM, without waiting for the request timeout, when a request never finishes, naming it',
+  { timeout: 60_000 },
+  async () => {
+    // The server logs each request's arrival at debug level, and waits a shorter while before it cuts.
+    const server = await startServer({ LOG_LEVEL: 'debug', SHUTDOWN_WAIT_MS: '500' });
+    const authorization = await signUp(server.base);
+    const body = multipart([
+      { name: '_id', value: randomUUID() },
+      { name: 'file', filename: 'scan.png', type: 'image/png', data: Buffer.alloc(1024 * 1024) },
+    ]);
+    const arrived = lineOf(
+      server.child,
+      (line) => line.includes('request arrived') && line.includes('/api/upload/single'),
+    );
+    const stalled = stallUpload(server.port, authorization, body);
+    await arrived;
+    server.child.kill('SIGTERM');
+    const { code, stdout } = await server.exited;
+    stalled.destroy();
+    expect(stdout).toContain('cutting the connections of unfinished handlers: POST /api/upload/single');
+    expect(code).toBe(0);
+  },
+);

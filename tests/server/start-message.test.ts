@@ -43,6 +43,8 @@ describe('what the server says when it starts', () => {
     expect(readableLine(json)).toBe('12:01:02 info GET /api/tickets 200 12 ms\n');
     const warning = JSON.stringify({ level: 40, time, msg: 'JWT_SECRET is not set', pid: 1, hostname: 'h', port: 5 });
     expect(readableLine(warning)).toBe('12:01:02 WARN JWT_SECRET is not set port=5\n');
+    const arrived = JSON.stringify({ level: 20, time, msg: 'request arrived', reqId: 'r', method: 'POST', url: '/x' });
+    expect(readableLine(arrived)).toBe('12:01:02 debug request arrived POST /x\n');
   });
 
   it.skipIf(process.env.TEST_DATABASE_URL)(

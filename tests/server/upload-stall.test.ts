@@ -30,9 +30,13 @@ it.skipIf(process.env.TEST_DATABASE_URL)(
     const bodies = [1, 2, 3, 4, 5].map((seed) =>
       multipart([{ name: 'file', filename: `scan-${seed}.png`, type: 'image/png', data: largePng(seed) }]),
     );
+    // Each route's first answer compiles its code: measured apart from the storing.
+    await timed('/api/health');
+    await timed('/api/tickets?page=1&limit=10');
     const eventLoop = monitorEventLoopDelay({ resolution: 10 });
     eventLoop.enable();
     let storing = true;
+    const startedStoring = performance.now();
     const uploads = Promise.all(
       bodies.map(({ payload, contentType }) =>
         t.app.inject({
@@ -51,18 +55,21 @@ it.skipIf(process.env.TEST_DATABASE_URL)(
       lists.push(await timed('/api/tickets?page=1&limit=10'));
     }
     eventLoop.disable();
+    const storingMs = performance.now() - startedStoring;
 
     for (const response of await uploads) expect(response.statusCode, response.body).toBe(201);
     expect(health.length, 'probes while storing').toBeGreaterThan(1);
-    // Files are stored a chunk per statement, so a request waits for one chunk, never for a whole file (PGlite is
-    // one connection). A whole 10 MB file takes seconds; the bound leaves room for a busy 2-core CI machine.
-    const oneChunkMs = 600;
-    // The bytes never pass through the event loop's thread as bytea text: it stays free for HTTP.
-    expect(eventLoop.max / 1e6, 'longest event loop stall, ms').toBeLessThan(oneChunkMs);
-    expect(Math.max(...health), `health: ${ms(health)}`).toBeLessThan(oneChunkMs);
-    expect(Math.max(...lists), `ticket list: ${ms(lists)}`).toBeLessThan(oneChunkMs);
+    // Files are stored a chunk of 256 KB per statement, so a request waits for one chunk, never for a whole
+    // file (PGlite is one connection). The bound is relative, so a loaded machine slows it with the rest: a
+    // half of one file's share of the storing, twenty of its forty chunks.
+    const boundMs = storingMs / bodies.length / 2;
     console.log(
-      `while storing: health ${ms(health)}, ticket list ${ms(lists)}, event loop max ${Math.round(eventLoop.max / 1e6)} ms`,
+      `while storing (${Math.round(storingMs)} ms, bound ${Math.round(boundMs)} ms): health ${ms(health)}, ` +
+        `ticket list ${ms(lists)}, event loop max ${Math.round(eventLoop.max / 1e6)} ms`,
     );
+    // The bytes never pass through the event loop's thread as bytea text: it stays free for HTTP.
+    expect(eventLoop.max / 1e6, 'longest event loop stall, ms').toBeLessThan(boundMs);
+    expect(Math.max(...health), `health: ${ms(health)}`).toBeLessThan(boundMs);
+    expect(Math.max(...lists), `ticket list: ${ms(lists)}`).toBeLessThan(boundMs);
   },
 );

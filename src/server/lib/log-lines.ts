@@ -15,10 +15,10 @@ export function readableLine(json: string): string {
   const time = new Date(Number(entry.time)).toTimeString().slice(0, 8);
   const level = levels[Number(entry.level)] ?? String(entry.level);
   const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
-  const request = entry.method
-    ? `${text(entry.method)} ${text(entry.url)} ${text(entry.statusCode)} ${text(entry.ms)} ms`
-    : '';
-  const message = request || text(entry.msg);
+  const request = entry.method ? `${text(entry.method)} ${text(entry.url)}` : '';
+  const answered = entry.statusCode === undefined ? '' : `${request} ${text(entry.statusCode)} ${text(entry.ms)} ms`;
+  // A request's own line is its answer; another line about it (it arrived) is its message and the request.
+  const message = answered || [text(entry.msg), request].filter(Boolean).join(' ');
   const rest = Object.entries(entry)
     .filter(([key]) => !shown.has(key))
     .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);

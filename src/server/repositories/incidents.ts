@@ -1,38 +1,16 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import { incidentEditableFields, incidentReporterFields } from '../../shared/permissions.ts';
-import type {
-  Incident,
-  IncidentCreate,
-  IncidentFilterQuery,
-  IncidentListQuery,
-  IncidentPage,
-  IncidentUpdate,
-} from '../../shared/schemas/incident.ts';
+import type { Incident, IncidentCreate, IncidentFilterQuery, IncidentUpdate } from '../../shared/schemas/incident.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { incidents, users } from '../db/schema.ts';
-import type { Upload } from '../lib/read-uploads.ts';
-import { attachFile, attachmentsOf, toFileRefs } from './files.ts';
-import {
-  assertExists,
-  assertMayEdit,
-  createNumbered,
-  listPage,
-  matchingRecords,
-  numberedHistory,
-  recordColumns,
-  recordNotFound,
-  saveChanges,
-  searchWordsOf,
-  type Actor,
-  type EditRule,
-} from './numbered-records.ts';
+import { attachmentsOf, toFileRefs } from './files.ts';
+import { recordColumns, searchWordsOf, type Actor, type EditRule } from './numbered-records.ts';
+import { loadOne, numberedRepository, type NumberedKind } from './numbered-repository.ts';
 import { closeBlocked } from '../../shared/incident-actions.ts';
 import { can, deniedMessage } from '../../shared/permissions.ts';
 import { conflict, forbidden } from '../lib/errors.ts';
 import { readActions } from './action-rows.ts';
 import { incidentActionMethods } from './incident-actions.ts';
-import { diffPatch, writeChange, type ChangeContext } from './record-changes.ts';
-import { recordChange } from './change-effects.ts';
 import { iso } from './sql-helpers.ts';
 
 type IncidentRow = typeof incidents.$inferSelect;
@@ -104,12 +82,6 @@ async function loadIncidents(executor: Db | Tx, ids: string[]): Promise<Incident
   }));
 }
 
-async function loadIncident(executor: Db | Tx, id: string): Promise<Incident> {
-  const [incident] = await loadIncidents(executor, [id]);
-  if (!incident) throw recordNotFound('incident');
-  return incident;
-}
-
 /**
  * An incident closes once every action is verified. An admin may close it anyway, saying why: the
  * reason is kept in its history.
@@ -131,84 +103,60 @@ function filtersOf(query: IncidentFilterQuery): SQL[] {
   return filters;
 }
 
+const incidentKind: NumberedKind<
+  'incident',
+  'incidents',
+  Incident,
+  IncidentFilterQuery,
+  IncidentCreate,
+  IncidentUpdate
+> = {
+  entity: 'incident',
+  listKey: 'incidents',
+  load: loadIncidents,
+  filters: filtersOf,
+  columns,
+  editRule,
+
+  async insert(tx, input, id, changeSeq, context) {
+    const [row] = await tx
+      .insert(incidents)
+      .values({
+        ...(id ? { id } : {}),
+        title: input.title,
+        description: input.description,
+        searchWords: searchWordsOf('incident', input),
+        type: input.type ?? 'Near Miss',
+        severity: input.severity ?? 'Medium',
+        location: input.location,
+        department: input.department,
+        incidentDate: new Date(input.incidentDate),
+        involvedPersons: withoutBlankRows(input.involvedPersons as IncidentRow['involvedPersons']) ?? [],
+        witnesses: withoutBlankRows(input.witnesses as IncidentRow['witnesses']) ?? [],
+        immediateActions: input.immediateActions ?? '',
+        reportedBy: context.userId,
+        changeSeq,
+      })
+      .returning({ id: incidents.id });
+    return row!.id;
+  },
+
+  cleanPatch: (patch) => ({
+    ...patch,
+    involvedPersons: withoutBlankRows(patch.involvedPersons),
+    witnesses: withoutBlankRows(patch.witnesses),
+  }),
+
+  checkUpdate(_tx, row, patch, changed, actor) {
+    const closes = changed.has('status') && patch.status === 'Closed';
+    return { notes: closes ? closeOverride(row, patch.closeReason, actor) : [] };
+  },
+};
+
 export function createIncidentRepository(database: Database) {
-  const { db } = database;
-
   return {
-    async list(query: IncidentListQuery): Promise<IncidentPage> {
-      const load = (ids: string[]) => loadIncidents(db, ids);
-      const { records, ...page } = await listPage(db, 'incident', filtersOf(query), query, load);
-      return { incidents: records, ...page };
-    },
-
-    /** Every incident the list's filters and search find, newest first, in batches (the CSV export). */
-    exportAll: (query: IncidentFilterQuery) =>
-      matchingRecords(db, 'incident', filtersOf(query), query.search, (ids) => loadIncidents(db, ids)),
-
-    getMany: (ids: string[], executor: Db | Tx = db) => loadIncidents(executor, ids),
-
-    get: (id: string) => loadIncident(db, id),
-
-    async create(input: IncidentCreate, context: ChangeContext): Promise<{ record: Incident; created: boolean }> {
-      return database.write(async (tx, changeSeq) => {
-        const { id, created } = await createNumbered(tx, 'incident', input._id, context, async (newId) => {
-          const [row] = await tx
-            .insert(incidents)
-            .values({
-              ...(newId ? { id: newId } : {}),
-              title: input.title,
-              description: input.description,
-              searchWords: searchWordsOf('incident', input),
-              type: input.type ?? 'Near Miss',
-              severity: input.severity ?? 'Medium',
-              location: input.location,
-              department: input.department,
-              incidentDate: new Date(input.incidentDate),
-              involvedPersons: withoutBlankRows(input.involvedPersons as IncidentRow['involvedPersons']) ?? [],
-              witnesses: withoutBlankRows(input.witnesses as IncidentRow['witnesses']) ?? [],
-              immediateActions: input.immediateActions ?? '',
-              reportedBy: context.userId,
-              changeSeq,
-            })
-            .returning({ id: incidents.id });
-          return row!.id;
-        });
-        return { record: await loadIncident(tx, id), created };
-      });
-    },
-
-    async update(id: string, patch: IncidentUpdate, actor: Actor, context: ChangeContext) {
-      return writeChange(database, 'incident', id, context, loadIncident, async (tx, changeSeq) => {
-        const [row] = await tx.select().from(incidents).where(eq(incidents.id, id));
-        if (!row) throw recordNotFound('incident');
-        const cleaned = {
-          ...patch,
-          involvedPersons: withoutBlankRows(patch.involvedPersons),
-          witnesses: withoutBlankRows(patch.witnesses),
-        };
-        const changes = diffPatch(row, cleaned, columns);
-        assertMayEdit(
-          editRule,
-          actor,
-          row,
-          changes.map((change) => change.field),
-        );
-        const closes = changes.some((change) => change.field === 'status' && change.newValue === 'Closed');
-        const override = closes ? closeOverride(row, patch.closeReason, actor) : [];
-        const overwritten = await saveChanges(tx, changeSeq, 'incident', row, changes, {}, context);
-        await recordChange(tx, 'incident', id, row.version + 1, override, context);
-        return { record: await loadIncident(tx, id), overwritten };
-      });
-    },
-
-    assertExists: (id: string) => assertExists(db, 'incident', id),
-
-    attach: (id: string, upload: Upload, context: ChangeContext) =>
-      attachFile(database, 'incident', id, upload, context, loadIncident),
-
-    history: (id: string) => numberedHistory(db, 'incident', id),
-
-    ...incidentActionMethods(database, loadIncident),
+    ...numberedRepository(database, incidentKind),
+    ...incidentActionMethods(database, loadOne(incidentKind)),
   };
 }
 

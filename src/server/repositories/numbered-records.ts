@@ -21,7 +21,7 @@ export type NumberedEntity = 'ticket' | 'incident';
 
 export type { Actor } from '../../shared/permissions.ts';
 
-export const numberedTables: Record<NumberedEntity, NumberedTable> = { ticket: tickets, incident: incidents };
+export const numberedTables = { ticket: tickets, incident: incidents } satisfies Record<NumberedEntity, NumberedTable>;
 const labels: Record<NumberedEntity, string> = { ticket: 'Ticket', incident: 'Incident' };
 
 export function recordNotFound(entity: NumberedEntity) {
@@ -45,7 +45,7 @@ const searchFields = {
   incident: ['title', 'description', 'location'],
 } as const satisfies Record<NumberedEntity, readonly string[]>;
 
-type SearchFields<E extends NumberedEntity> = Record<(typeof searchFields)[E][number], string>;
+export type SearchFields<E extends NumberedEntity> = Record<(typeof searchFields)[E][number], string>;
 
 /** The record's text words (search_words); search_text adds the number's (src/shared/search-words.ts). */
 export function searchWordsOf<E extends NumberedEntity>(entity: E, record: SearchFields<E>): string {

@@ -1,38 +1,16 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ticketReporterFields, ticketEditableFields } from '../../shared/permissions.ts';
-import type {
-  Comment,
-  Ticket,
-  TicketCreate,
-  TicketFilterQuery,
-  TicketListQuery,
-  TicketPage,
-  TicketUpdate,
-} from '../../shared/schemas/ticket.ts';
+import type { Comment, Ticket, TicketCreate, TicketFilterQuery, TicketUpdate } from '../../shared/schemas/ticket.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { machines, ticketComments, tickets, users } from '../db/schema.ts';
-import type { Upload } from '../lib/read-uploads.ts';
 import { createOnce } from './create-once.ts';
 import { assertReferences } from './references.ts';
 import { assertItemExists, linkToSource, sourceOf, sourceValues, ticketFromItem } from './ticket-source.ts';
-import { attachFile, attachmentsOf, toFileRefs } from './files.ts';
-import {
-  assertExists,
-  assertMayEdit,
-  bumpRecord,
-  createNumbered,
-  listPage,
-  matchingRecords,
-  numberedHistory,
-  recordColumns,
-  recordNotFound,
-  saveChanges,
-  searchWordsOf,
-  type Actor,
-  type EditRule,
-} from './numbered-records.ts';
-import { diffPatch, writeChange, type ChangeContext } from './record-changes.ts';
+import { attachmentsOf, toFileRefs } from './files.ts';
+import { assertExists, bumpRecord, recordColumns, searchWordsOf, type EditRule } from './numbered-records.ts';
+import { loadOne, numberedRepository, type NumberedKind } from './numbered-repository.ts';
+import type { ChangeContext } from './record-changes.ts';
 import { recordChange } from './change-effects.ts';
 import { iso, isoOrNull } from './sql-helpers.ts';
 
@@ -146,12 +124,6 @@ async function loadTickets(executor: Db | Tx, ids: string[]): Promise<Ticket[]> 
   }));
 }
 
-async function loadTicket(executor: Db | Tx, id: string): Promise<Ticket> {
-  const [ticket] = await loadTickets(executor, [id]);
-  if (!ticket) throw recordNotFound('ticket');
-  return ticket;
-}
-
 function filtersOf(query: TicketFilterQuery): SQL[] {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(tickets.status, query.status));
@@ -159,69 +131,57 @@ function filtersOf(query: TicketFilterQuery): SQL[] {
   return filters;
 }
 
+const ticketKind: NumberedKind<'ticket', 'tickets', Ticket, TicketFilterQuery, TicketCreate, TicketUpdate> = {
+  entity: 'ticket',
+  listKey: 'tickets',
+  load: loadTickets,
+  filters: filtersOf,
+  columns,
+  editRule,
+
+  // A ticket raised from an incident's action or a schedule's run is raised once: a second create answers with it.
+  existing: async (database, tx, input) => (input.source ? ticketFromItem(database, tx, input.source) : undefined),
+
+  async insert(tx, input, id, changeSeq, context) {
+    await assertReferences(tx, { machine: input.machine });
+    if (input.source) await assertItemExists(tx, input.source);
+    const [row] = await tx
+      .insert(tickets)
+      .values({
+        ...(id ? { id } : {}),
+        title: input.title,
+        description: input.description,
+        searchWords: searchWordsOf('ticket', input),
+        machineId: input.machine,
+        priority: input.priority ?? 'Medium',
+        category: input.category ?? 'Mechanical',
+        estimatedHours: input.estimatedHours ?? null,
+        reportedBy: context.userId,
+        ...sourceValues(input.source),
+        changeSeq,
+      })
+      .returning({ id: tickets.id });
+    return row!.id;
+  },
+
+  async created(tx, changeSeq, input, id, context) {
+    if (input.source) await linkToSource(tx, changeSeq, input.source, id, context);
+  },
+
+  async checkUpdate(tx, row, patch, changed) {
+    await assertReferences(tx, {
+      machine: changed.has('machine') ? patch.machine : undefined,
+      assignedTo: changed.has('assignedTo') ? patch.assignedTo : undefined,
+    });
+    return { derived: patch.status && changed.has('status') ? statusTimes(row, patch.status) : {} };
+  },
+};
+
+const loadTicket = loadOne(ticketKind);
+
 export function createTicketRepository(database: Database) {
-  const { db } = database;
-
   return {
-    async list(query: TicketListQuery): Promise<TicketPage> {
-      const { records, ...page } = await listPage(db, 'ticket', filtersOf(query), query, (ids) => loadTickets(db, ids));
-      return { tickets: records, ...page };
-    },
-
-    /** Every ticket the list's filters and search find, newest first, in batches (the CSV export). */
-    exportAll: (query: TicketFilterQuery) =>
-      matchingRecords(db, 'ticket', filtersOf(query), query.search, (ids) => loadTickets(db, ids)),
-
-    getMany: (ids: string[], executor: Db | Tx = db) => loadTickets(executor, ids),
-
-    get: (id: string) => loadTicket(db, id),
-
-    async create(input: TicketCreate, context: ChangeContext): Promise<{ record: Ticket; created: boolean }> {
-      return database.write(async (tx, changeSeq) => {
-        const raised = input.source && (await ticketFromItem(database, tx, input.source));
-        if (raised) return { record: await loadTicket(tx, raised), created: false };
-        const { id, created } = await createNumbered(tx, 'ticket', input._id, context, async (newId) => {
-          await assertReferences(tx, { machine: input.machine });
-          if (input.source) await assertItemExists(tx, input.source);
-          const [row] = await tx
-            .insert(tickets)
-            .values({
-              ...(newId ? { id: newId } : {}),
-              title: input.title,
-              description: input.description,
-              searchWords: searchWordsOf('ticket', input),
-              machineId: input.machine,
-              priority: input.priority ?? 'Medium',
-              category: input.category ?? 'Mechanical',
-              estimatedHours: input.estimatedHours ?? null,
-              reportedBy: context.userId,
-              ...sourceValues(input.source),
-              changeSeq,
-            })
-            .returning({ id: tickets.id });
-          return row!.id;
-        });
-        if (created && input.source) await linkToSource(tx, changeSeq, input.source, id, context);
-        return { record: await loadTicket(tx, id), created };
-      });
-    },
-
-    async update(id: string, patch: TicketUpdate, actor: Actor, context: ChangeContext) {
-      return writeChange(database, 'ticket', id, context, loadTicket, async (tx, changeSeq) => {
-        const [row] = await tx.select().from(tickets).where(eq(tickets.id, id));
-        if (!row) throw recordNotFound('ticket');
-        const changes = diffPatch(row, patch, columns);
-        const changed = new Set(changes.map((change) => change.field));
-        assertMayEdit(editRule, actor, row, [...changed]);
-        await assertReferences(tx, {
-          machine: changed.has('machine') ? patch.machine : undefined,
-          assignedTo: changed.has('assignedTo') ? patch.assignedTo : undefined,
-        });
-        const derived = patch.status && changed.has('status') ? statusTimes(row, patch.status) : {};
-        const overwritten = await saveChanges(tx, changeSeq, 'ticket', row, changes, derived, context);
-        return { record: await loadTicket(tx, id), overwritten };
-      });
-    },
+    ...numberedRepository(database, ticketKind),
 
     async addComment(id: string, input: { _id?: string | undefined; comment: string }, context: ChangeContext) {
       return database.write(async (tx, changeSeq) => {
@@ -257,13 +217,6 @@ export function createTicketRepository(database: Database) {
         return { record: await loadTicket(tx, id), created };
       });
     },
-
-    assertExists: (id: string) => assertExists(db, 'ticket', id),
-
-    attach: (id: string, upload: Upload, context: ChangeContext) =>
-      attachFile(database, 'ticket', id, upload, context, loadTicket),
-
-    history: (id: string) => numberedHistory(db, 'ticket', id),
   };
 }
 

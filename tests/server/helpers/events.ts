@@ -1,4 +1,9 @@
-/** A device's stream (GET /api/events): the names of the events that arrived, as they arrive. */
+import { EventEmitter, once } from 'node:events';
+
+/**
+ * A device's stream (GET /api/events): the names of the events that arrived, as they arrive. Waiting
+ * for one is bounded only by the test's own timeout: a live update is a signal, not a time.
+ */
 export async function follow(baseUrl: string, token: string) {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}/api/events`, {
@@ -6,6 +11,7 @@ export async function follow(baseUrl: string, token: string) {
     signal: controller.signal,
   });
   const events: string[] = [];
+  const arrivals = new EventEmitter();
   const reading = (async () => {
     const decoder = new TextDecoder();
     let buffered = '';
@@ -13,14 +19,12 @@ export async function follow(baseUrl: string, token: string) {
       buffered += decoder.decode(chunk, { stream: true });
       for (const [, name] of buffered.matchAll(/^event: (\w+)$/gm)) events.push(name!);
       buffered = buffered.slice(buffered.lastIndexOf('\n\n') + 2);
+      arrivals.emit('event');
     }
   })().catch(() => {});
-  const next = async (name: string, within = 2000) => {
-    const deadline = Date.now() + within;
-    while (!events.includes(name)) {
-      if (Date.now() > deadline) throw new Error(`no ${name} event within ${within} ms (got ${events.join(', ')})`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  /** Waits for the event `name`, then forgets it and those before it. */
+  const next = async (name: string) => {
+    while (!events.includes(name)) await once(arrivals, 'event');
     events.splice(0, events.indexOf(name) + 1);
   };
   /** Forgets the events that arrived so far. */

@@ -51,7 +51,11 @@ export async function stopScript(child: ChildProcess, signal: NodeJS.Signals = '
   }
 }
 
-export async function waitForUrl(url: string, child: ChildProcess, seconds = 60) {
+/**
+ * Until `url` answers or the process exits. A test's own timeout bounds it (a start on a loaded machine
+ * may take long); a benchmark, which has none, passes `seconds`.
+ */
+export async function waitForUrl(url: string, child: ChildProcess, seconds = Infinity) {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
@@ -72,4 +76,23 @@ export function exitOf(child: ChildProcess): Promise<{ code: number | null; stdo
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** Resolves with the first line of the process's standard output that `matches`; rejects if it exits first. */
+export function lineOf(child: ChildProcess, matches: (line: string) => boolean): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let partial = '';
+    const onData = (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop()!;
+      const line = lines.find(matches);
+      if (line === undefined) return;
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      resolve(line);
+    };
+    const onExit = () => reject(new Error('the process exited before writing the line waited for'));
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
 }

@@ -19,11 +19,8 @@ declare module 'fastify' {
   }
 }
 
-/** How long a closing server waits for the handlers still running before it cuts their connections. */
-const handlersWaitMs = 10_000;
-
-export default fp<{ database: Database; closeDatabase: boolean }>(
-  async (app, { database, closeDatabase }) => {
+export default fp<{ database: Database; closeDatabase: boolean; shutdownWaitMs: number }>(
+  async (app, { database, closeDatabase, shutdownWaitMs }) => {
     const cache = new VersionCache();
     app.decorate('database', database);
     const repos = createRepositories(database);
@@ -58,7 +55,7 @@ export default fp<{ database: Database; closeDatabase: boolean }>(
       cutting = setTimeout(() => {
         app.log.error(`cutting the connections of unfinished handlers: ${[...running.values()].join(', ')}`);
         app.server.closeAllConnections();
-      }, handlersWaitMs).unref();
+      }, shutdownWaitMs).unref();
     });
     app.addHook('onClose', async () => {
       clearTimeout(cutting);
