@@ -33,20 +33,27 @@ const setValues = (filters: ListFilters) => Object.fromEntries(Object.entries(fi
 /**
  * The filters, the open form and the open record live in the URL (`?status=Open`, `?new=1`,
  * `?ticket=<id>`), so a chart, the dashboard or a link can open the list filtered or a record's details.
+ * Each change is made on the URL as it is then: a search that settles while a form opens keeps the form.
  */
 function useListSearch<F extends ListFilters>(kind: RecordListKind<NumberedRecord, F>) {
   const search: Search = useSearch({ strict: false });
   const navigate = useNavigate();
-  const filters = filtersOf(search, kind.noFilters);
-  const show = (next: Search) =>
-    void navigate({ to: '.', search: { ...setValues(filters), ...next } as never, ...modalNavigation });
+  const filtersIn = (current: Search) => setValues(filtersOf(current, kind.noFilters));
+  const change = (next: (current: Search) => Search) =>
+    void navigate({ to: '.', search: next as never, ...modalNavigation });
+  const show = (opened: Search) => change((current) => ({ ...filtersIn(current), ...opened }));
   const openId = search[kind.searchKey];
   return {
     search,
-    filters,
+    filters: filtersOf(search, kind.noFilters),
     isCreating: search.new === 1,
     openId: typeof openId === 'string' ? openId : null,
-    setFilters: (next: F) => void navigate({ to: '.', search: setValues(next) as never, ...modalNavigation }),
+    setFilters: (next: F) =>
+      change((current) => ({
+        ...current,
+        ...Object.fromEntries(Object.keys(next).map((key) => [key, undefined])),
+        ...setValues(next),
+      })),
     openCreate: () => show({ new: 1 }),
     open: (id: string) => show({ [kind.searchKey]: id }),
     close: () => show({}),
