@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CircleCheck, ClipboardList, Factory, OctagonAlert } from 'lucide-react';
-import { machineStatuses, ticketStatuses, type MachineStatus, type TicketStatus } from '../../../shared/enums.ts';
+import { machineStatuses, ticketStatuses } from '../../../shared/enums.ts';
 import { Badge, machineStatusTone, priorityTone, severityTone, ticketStatusTone } from '../../components/ui/Badge.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { localDb } from '../../data/db.ts';
@@ -12,7 +12,7 @@ import { Panel } from '../../components/ui/Panel.tsx';
 import { QuickActions } from './QuickActions.tsx';
 import { recentLinkClass, RecentList, RecentRow } from './RecentList.tsx';
 import { StatCard } from '../../components/ui/StatCard.tsx';
-import { StatusDistribution, statusLinkClass } from './StatusDistribution.tsx';
+import { StatusDistribution } from './StatusDistribution.tsx';
 import { changeOf, usePreviousFigures } from '../../lib/period-changes.ts';
 
 const changeDays = 30;
@@ -82,11 +82,7 @@ export function DashboardPage({ assigned }: { assigned?: ReactNode }) {
               statuses={machineStatuses}
               counts={machines && machineCounts(machines)}
               tone={machineStatusTone}
-              link={(status, row) => (
-                <Link to="/machines" search={{ status: status as MachineStatus }} className={statusLinkClass}>
-                  {row}
-                </Link>
-              )}
+              list="/machines"
             />
           </Panel>
           <Panel title="Tickets by Status">
@@ -94,11 +90,7 @@ export function DashboardPage({ assigned }: { assigned?: ReactNode }) {
               statuses={ticketStatuses}
               counts={data?.ticketsByStatus}
               tone={ticketStatusTone}
-              link={(status, row) => (
-                <Link to="/tickets" search={{ status: status as TicketStatus }} className={statusLinkClass}>
-                  {row}
-                </Link>
-              )}
+              list="/tickets"
             />
           </Panel>
           <Panel title="Quick Actions">
