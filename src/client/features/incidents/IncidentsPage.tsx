@@ -9,11 +9,12 @@ import { IncidentDetailModal } from './IncidentDetailModal.tsx';
 import {
   noIncidentFilters,
   readAllIncidents,
-  readIncidentPage,
+  incidentQuery,
   type IncidentFilters,
   type LocalIncident,
 } from './incident-list.ts';
 import { ReportIncidentModal } from './ReportIncidentModal.tsx';
+import { readPage } from '../../data/read-page.ts';
 
 export const incidentList: RecordListKind<LocalIncident, IncidentFilters> = {
   entity: 'incident',
@@ -30,10 +31,7 @@ export const incidentList: RecordListKind<LocalIncident, IncidentFilters> = {
     { field: 'status', label: 'Status', all: 'All Status', options: incidentStatuses },
   ],
   counters: IncidentCounters,
-  readPage: async (db, filters, page) => {
-    const { incidents: records, ...info } = await readIncidentPage(db, filters, page);
-    return { records, ...info };
-  },
+  readPage: (db, filters, page) => readPage(db, db.incidents, incidentQuery(filters), page),
   readAll: readAllIncidents,
   exportColumns: incidentColumns,
   create: { action: 'incident:create', label: 'Report Incident', icon: Plus, modal: ReportIncidentModal },

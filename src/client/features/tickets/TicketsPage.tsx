@@ -7,13 +7,8 @@ import type { RecordColumn, RecordListKind } from '../records/record-kind.ts';
 import { RecordListPage } from '../records/RecordListPage.tsx';
 import { CreateTicketModal } from './CreateTicketModal.tsx';
 import { TicketDetailModal } from './TicketDetailModal.tsx';
-import {
-  noTicketFilters,
-  readAllTickets,
-  readTicketPage,
-  type LocalTicket,
-  type TicketFilters,
-} from './ticket-list.ts';
+import { noTicketFilters, readAllTickets, ticketQuery, type LocalTicket, type TicketFilters } from './ticket-list.ts';
+import { readPage } from '../../data/read-page.ts';
 import { TicketStatusSelect } from './TicketStatusSelect.tsx';
 
 /** The number the server gave, or the Pending sync mark while a ticket made here waits for one; then the title. */
@@ -82,10 +77,7 @@ export const ticketList: RecordListKind<LocalTicket, TicketFilters> = {
     { field: 'status', label: 'Status', all: 'All Status', options: ticketStatuses },
     { field: 'priority', label: 'Priority', all: 'All Priority', options: priorities },
   ],
-  readPage: async (db, filters, page) => {
-    const { tickets: records, ...info } = await readTicketPage(db, filters, page);
-    return { records, ...info };
-  },
+  readPage: (db, filters, page) => readPage(db, db.tickets, ticketQuery(filters), page),
   readAll: readAllTickets,
   exportColumns: ticketColumns,
   create: {
