@@ -28,10 +28,11 @@ function resolveSource(file, source) {
 // feature only when that one is declared shared below.
 
 /**
- * Features whose modules other features may use: the attachments section of tickets and incidents, and
- * the machines' "back to Running?" prompt that resolving a ticket offers.
+ * Features whose modules other features may use: the attachments section of tickets and incidents,
+ * the machines' "back to Running?" prompt that resolving a ticket offers, and the list and detail
+ * scaffolds of numbered records (tickets, incidents).
  */
-const sharedFeatures = ['attachments', 'machines'];
+const sharedFeatures = ['attachments', 'machines', 'records'];
 
 /** The layer a file belongs to, or null for files the rule does not govern (tests, config). */
 function layerOf(file) {

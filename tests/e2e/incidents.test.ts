@@ -202,7 +202,8 @@ it('shows the whole report in the details, opened from the list or from the dash
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'incidents-detail');
   await detail.getByRole('button', { name: 'Close' }).click();
-  await page.waitForURL(`${e2e.server.url}/incidents`);
+  // Closing keeps the list's filters in the URL (`?search=`) and drops the open record.
+  await page.waitForURL((url) => url.pathname === '/incidents' && !url.searchParams.has('incident'));
 
   const newest = (await serverPage({ limit: '1' })).incidents[0]!;
   await page.goto(`${e2e.server.url}/`);

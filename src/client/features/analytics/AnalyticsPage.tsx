@@ -1,5 +1,7 @@
 import { Activity, CalendarCheck, Clock, TriangleAlert } from 'lucide-react';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { IncidentType, MachineDepartment, MachineStatus } from '../../../shared/enums.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { StatCard } from '../../components/ui/StatCard.tsx';
 import { useIsOnline } from '../../data/use-sync.ts';
@@ -15,6 +17,7 @@ import { useAnalytics } from './use-analytics.ts';
 
 export function AnalyticsPage() {
   const [days, setDays] = useState<AnalyticsPeriod>(30);
+  const navigate = useNavigate();
   const data = useAnalytics(days);
   const previous = usePreviousFigures(days);
   const isOnline = useIsOnline();
@@ -85,17 +88,36 @@ export function AnalyticsPage() {
         </div>
 
         <div className="grid gap-6 lg:grid-cols-2">
-          <ChartCard title="Machine Status Distribution" points={statuses}>
-            <DistributionPie points={statuses} />
+          <ChartCard
+            title="Machine Status Distribution"
+            points={statuses}
+            opens="Select a slice to list those machines."
+          >
+            <DistributionPie
+              points={statuses}
+              onSelect={({ label }) => void navigate({ to: '/machines', search: { status: label as MachineStatus } })}
+            />
           </ChartCard>
-          <ChartCard title="Machines by Department" points={departments}>
-            <DistributionBar points={departments} />
+          <ChartCard title="Machines by Department" points={departments} opens="Select a bar to list those machines.">
+            <DistributionBar
+              points={departments}
+              onSelect={({ label }) =>
+                void navigate({ to: '/machines', search: { department: label as MachineDepartment } })
+              }
+            />
           </ChartCard>
           <ChartCard title={`Ticket Trends (Last ${period}, by Month)`} points={ticketTrends}>
             <TrendLine name="Tickets" points={ticketTrends} />
           </ChartCard>
-          <ChartCard title={`Incidents by Type (Last ${period})`} points={incidentTypes}>
-            <DistributionBar points={incidentTypes} />
+          <ChartCard
+            title={`Incidents by Type (Last ${period})`}
+            points={incidentTypes}
+            opens="Select a bar to list every incident of that type."
+          >
+            <DistributionBar
+              points={incidentTypes}
+              onSelect={({ label }) => void navigate({ to: '/incidents', search: { type: label as IncidentType } })}
+            />
           </ChartCard>
         </div>
         <ChartCard title={`Monthly Incident Trends (Last ${period})`} points={incidentTrends} height={400}>

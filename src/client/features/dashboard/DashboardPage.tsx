@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from '../../data/use-live-query.ts';
 import { CircleCheck, ClipboardList, Factory, OctagonAlert } from 'lucide-react';
-import { Badge, priorityTone, severityTone } from '../../components/ui/Badge.tsx';
+import { machineStatuses, ticketStatuses } from '../../../shared/enums.ts';
+import { Badge, machineStatusTone, priorityTone, severityTone, ticketStatusTone } from '../../components/ui/Badge.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { localDb } from '../../data/db.ts';
 import { useSignedInUser } from '../../data/session.ts';
-import { readDashboard } from './dashboard-data.ts';
+import { readDashboard, type DashboardData } from './dashboard-data.ts';
 import { Panel } from '../../components/ui/Panel.tsx';
 import { QuickActions } from './QuickActions.tsx';
 import { recentLinkClass, RecentList, RecentRow } from './RecentList.tsx';
@@ -15,6 +16,13 @@ import { StatusDistribution } from './StatusDistribution.tsx';
 import { changeOf, usePreviousFigures } from '../../lib/period-changes.ts';
 
 const changeDays = 30;
+
+const machineCounts = ({ running, down, maintenance, idle }: DashboardData['machines']) => ({
+  Running: running,
+  Down: down,
+  Maintenance: maintenance,
+  Idle: idle,
+});
 
 const viewAll = 'flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50';
 
@@ -68,9 +76,22 @@ export function DashboardPage({ assigned }: { assigned?: ReactNode }) {
           />
         </div>
 
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-2 2xl:grid-cols-3">
           <Panel title="Machine Status Distribution">
-            <StatusDistribution machines={machines} />
+            <StatusDistribution
+              statuses={machineStatuses}
+              counts={machines && machineCounts(machines)}
+              tone={machineStatusTone}
+              list="/machines"
+            />
+          </Panel>
+          <Panel title="Tickets by Status">
+            <StatusDistribution
+              statuses={ticketStatuses}
+              counts={data?.ticketsByStatus}
+              tone={ticketStatusTone}
+              list="/tickets"
+            />
           </Panel>
           <Panel title="Quick Actions">
             <QuickActions role={user.role} />

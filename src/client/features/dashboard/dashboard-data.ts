@@ -1,3 +1,4 @@
+import { ticketStatuses } from '../../../shared/enums.ts';
 import { openTicketStatuses } from '../../../shared/open-records.ts';
 import type { Incident } from '../../../shared/schemas/incident.ts';
 import type { Ticket } from '../../../shared/schemas/ticket.ts';
@@ -7,6 +8,8 @@ import { countWith } from '../../data/read-page.ts';
 export interface DashboardData {
   machines: { total: number; running: number; down: number; maintenance: number; idle: number };
   openTickets: number;
+  /** How many tickets this device has in each status. */
+  ticketsByStatus: Record<string, number>;
   recentTickets: Local<Ticket>[];
   recentIncidents: Local<Incident>[];
 }
@@ -20,17 +23,23 @@ const recentCount = 5;
  */
 export async function readDashboard(db: LocalDatabase): Promise<DashboardData> {
   const machinesIn = (status: string) => db.machines.where('status').equals(status).count();
-  const [total, running, down, maintenance, idle, openTickets, recentTickets, recentIncidents] = await Promise.all([
+  const [total, running, down, maintenance, idle, ticketCounts, recentTickets, recentIncidents] = await Promise.all([
     db.machines.count(),
     machinesIn('Running'),
     machinesIn('Down'),
     machinesIn('Maintenance'),
     machinesIn('Idle'),
-    Promise.all(openTicketStatuses.map((status) => countWith(db, 'tickets', 'status', status))).then((counts) =>
-      counts.reduce((sum, count) => sum + count, 0),
-    ),
+    Promise.all(ticketStatuses.map((status) => countWith(db, 'tickets', 'status', status))),
     db.tickets.orderBy('createdAt').reverse().limit(recentCount).toArray(),
     db.incidents.orderBy('createdAt').reverse().limit(recentCount).toArray(),
   ]);
-  return { machines: { total, running, down, maintenance, idle }, openTickets, recentTickets, recentIncidents };
+  const ticketsByStatus = Object.fromEntries(ticketStatuses.map((status, index) => [status, ticketCounts[index]!]));
+  const openTickets = openTicketStatuses.reduce((sum, status) => sum + ticketsByStatus[status]!, 0);
+  return {
+    machines: { total, running, down, maintenance, idle },
+    openTickets,
+    ticketsByStatus,
+    recentTickets,
+    recentIncidents,
+  };
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { optionalText } from '../../../shared/schemas/common.ts';
 import { maxEvidenceFiles, type IncidentAction } from '../../../shared/schemas/incident-action.ts';
-import { Button } from '../../components/ui/Button.tsx';
 import { Field, Input, Textarea } from '../../components/ui/Field.tsx';
+import { SaveForm } from '../../components/ui/SaveForm.tsx';
 import { saveAndNotify, saveChange } from '../../data/save-change.ts';
 import { useSignedInUser } from '../../data/session.ts';
 import { notify } from '../../lib/notify.ts';
@@ -31,7 +31,6 @@ export function ActionDoneForm({
   const [note, setNote] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<{ note?: string; files?: string }>({});
-  const [isSaving, setSaving] = useState(false);
 
   function choose(chosen: File[]) {
     const problem = chosen.map(problemWith).find(Boolean);
@@ -62,14 +61,11 @@ export function ActionDoneForm({
   }
 
   return (
-    <form
-      aria-label={`Mark "${action.title}" done`}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setSaving(true);
-        void submit().finally(() => setSaving(false));
-      }}
+    <SaveForm
+      label={`Mark "${action.title}" done`}
+      onSave={submit}
+      onCancel={onDone}
+      saveLabel="Confirm Done"
       className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
     >
       <Field label="What was done" hint="Optional; the safety officer reads it when verifying" error={errors.note}>
@@ -84,14 +80,6 @@ export function ActionDoneForm({
           onChange={(event) => choose([...(event.target.files ?? [])])}
         />
       </Field>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={isSaving}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSaving}>
-          Confirm Done
-        </Button>
-      </div>
-    </form>
+    </SaveForm>
   );
 }

@@ -56,7 +56,7 @@ export function AwaitingVerification() {
           ))}
         </ul>
       )}
-      <IncidentDetailModal incidentId={openId} onClose={() => setOpenId(null)} />
+      <IncidentDetailModal recordId={openId} onClose={() => setOpenId(null)} />
     </Panel>
   );
 }

@@ -1,19 +1,18 @@
-import { Pencil } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { can, incidentEditableFields } from '../../../shared/permissions.ts';
 import type { HistoryEntry } from '../../../shared/schemas/common.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { RecordHistory } from '../../components/ui/RecordHistory.tsx';
-import { PrintButton, PrintSignatures } from '../../components/ui/PrintFooter.tsx';
-import { RecordModal } from '../../components/ui/RecordModal.tsx';
-import { useSignedInUser } from '../../data/session.ts';
-import { Attachments } from '../attachments/Attachments.tsx';
+import { incidentUpdate, type IncidentUpdate } from '../../../shared/schemas/incident.ts';
+import { fieldErrors } from '../../lib/validation.ts';
+import type { RecordDetailKind, RecordEditKind } from '../records/record-kind.ts';
+import { RecordDetailModal } from '../records/RecordDetailModal.tsx';
+import { RecordEditForm } from '../records/RecordEditForm.tsx';
 import { ActionsSection } from './ActionsSection.tsx';
-import { incidentAttachmentChange } from './incident-changes.ts';
+import { incidentAttachmentChange, incidentEditChange } from './incident-changes.ts';
+import { dateRequired, formFromIncident, incidentInput, type IncidentForm } from './incident-form.ts';
+import { IncidentFields } from './IncidentFields.tsx';
 import { InvestigationSection } from './InvestigationSection.tsx';
 import type { LocalIncident } from './incident-list.ts';
 import { IncidentBadges } from './IncidentBadges.tsx';
-import { IncidentEditForm } from './IncidentEditForm.tsx';
 import { IncidentStatusSelect } from './IncidentStatusSelect.tsx';
 import { IncidentTypeIcon } from './IncidentTypeIcon.tsx';
 import { useIncident } from './use-incidents.ts';
@@ -81,7 +80,7 @@ function actionChangesOf(incident: LocalIncident) {
   };
 }
 
-function IncidentReport({ incident }: { incident: LocalIncident }) {
+function IncidentReport({ record: incident }: { record: LocalIncident }) {
   return (
     <>
       <p className="text-sm whitespace-pre-wrap text-slate-700">{incident.description}</p>
@@ -112,80 +111,57 @@ function IncidentReport({ incident }: { incident: LocalIncident }) {
   );
 }
 
-function IncidentDetails({ incident }: { incident: LocalIncident }) {
-  const user = useSignedInUser();
-  const [isEditing, setEditing] = useState(false);
-  const editable = incidentEditableFields(user, incident);
-  const mayEdit = editable === 'all' || editable.length > 0;
-  return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 items-start gap-3">
-          <IncidentTypeIcon type={incident.type} />
-          <div className="min-w-0 space-y-2">
-            <IncidentBadges incident={incident} />
-            <h3 className="text-xl font-semibold break-words text-slate-900">{incident.title}</h3>
-          </div>
-        </div>
-        <div className="flex flex-wrap items-center gap-2 print:hidden">
-          {/* Closing follows the actions' verification, done below: the status is at hand here too. */}
-          {can(user.role, 'incident:manage') && (
-            <div className="w-56">
-              <IncidentStatusSelect incident={incident} />
-            </div>
-          )}
-          {mayEdit && !isEditing && (
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden="true" className="size-4" /> Edit
-            </Button>
-          )}
-        </div>
-      </div>
-      {isEditing ? (
-        <IncidentEditForm incident={incident} onDone={() => setEditing(false)} />
-      ) : (
-        <IncidentReport incident={incident} />
-      )}
+const incidentEdit: RecordEditKind<LocalIncident, IncidentForm, IncidentUpdate> = {
+  noun: 'incident',
+  formFrom: formFromIncident,
+  input: incidentInput,
+  validate: (input, form) => {
+    const parsed = incidentUpdate.safeParse(input);
+    return parsed.success ? { data: parsed.data } : { errors: dateRequired(form, fieldErrors(parsed.error)) };
+  },
+  change: incidentEditChange,
+  fields: ({ form, set, setValue, errors }) => (
+    <IncidentFields form={form} set={set} setValue={setValue} errors={errors} />
+  ),
+};
 
+const incidentDetail: RecordDetailKind<LocalIncident> = {
+  entity: 'incident',
+  noun: 'incident',
+  number: (incident) => incident.incidentNumber,
+  useRecord: useIncident,
+  editable: incidentEditableFields,
+  // Closing follows the actions' verification, done below: the status is at hand here too.
+  showsStatus: (user) => can(user.role, 'incident:manage'),
+  head: ({ record: incident }) => (
+    <div className="flex min-w-0 items-start gap-3">
+      <IncidentTypeIcon type={incident.type} />
+      <div className="min-w-0 space-y-2">
+        <IncidentBadges incident={incident} />
+        <h3 className="text-xl font-semibold break-words text-slate-900">{incident.title}</h3>
+      </div>
+    </div>
+  ),
+  status: ({ record }) => <IncidentStatusSelect incident={record} />,
+  statusWidth: 'w-56',
+  edit: (props) => <RecordEditForm kind={incidentEdit} {...props} />,
+  view: IncidentReport,
+  sections: ({ record: incident }) => (
+    <>
       <Section title="Investigation">
         <InvestigationSection incident={incident} />
       </Section>
       <Section title={`Corrective & Preventive Actions (${incident.actions.length})`}>
         <ActionsSection incident={incident} />
       </Section>
-
-      <Attachments
-        entity="incident"
-        record={incident}
-        changeFor={(file) => incidentAttachmentChange(user, incident, file)}
-      />
-      <RecordHistory entity="incident" record={incident} describe={actionChangesOf(incident)} />
-      <PrintButton />
-      <PrintSignatures signers={['Reported by', 'Investigated by', 'Safety officer', 'Area manager']} />
-    </div>
-  );
-}
-
-interface IncidentDetailModalProps {
-  incidentId: string | null;
-  onClose: () => void;
-}
+    </>
+  ),
+  attachmentChange: incidentAttachmentChange,
+  describeHistory: actionChangesOf,
+  signers: ['Reported by', 'Investigated by', 'Safety officer', 'Area manager'],
+};
 
 /** The whole report as this device has it, live: files added here show at once, marked until sent. */
-export function IncidentDetailModal({ incidentId, onClose }: IncidentDetailModalProps) {
-  const incident = useIncident(incidentId);
-  const title = incident ? incident.incidentNumber || 'New incident' : 'Incident';
-
-  return (
-    <RecordModal
-      record={incident}
-      missing="This incident is not on this device."
-      open={incidentId !== null}
-      onClose={onClose}
-      title={title}
-      size="xl"
-    >
-      {(shown) => <IncidentDetails incident={shown} />}
-    </RecordModal>
-  );
+export function IncidentDetailModal({ recordId, onClose }: { recordId: string | null; onClose: () => void }) {
+  return <RecordDetailModal kind={incidentDetail} recordId={recordId} onClose={onClose} />;
 }

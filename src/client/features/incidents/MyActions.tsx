@@ -44,7 +44,7 @@ export function MyActions() {
           </li>
         ))}
       </ul>
-      <IncidentDetailModal incidentId={openId} onClose={() => setOpenId(null)} />
+      <IncidentDetailModal recordId={openId} onClose={() => setOpenId(null)} />
     </Panel>
   );
 }

@@ -1,7 +1,8 @@
 import type { IncidentStatus, IncidentType, Priority } from '../../../shared/enums.ts';
 import type { Incident } from '../../../shared/schemas/incident.ts';
 import type { Local, LocalDatabase } from '../../data/db.ts';
-import { readAll, readPage, type ListPage, type SetFilters } from '../../data/read-page.ts';
+import { listQuery } from '../records/list-query.ts';
+import { readAll, readPage, type ListPage } from '../../data/read-page.ts';
 
 export type LocalIncident = Local<Incident>;
 
@@ -18,14 +19,8 @@ export interface IncidentPage extends Omit<ListPage<LocalIncident>, 'records'> {
   incidents: LocalIncident[];
 }
 
-const setFilters = ({ type, severity, status }: IncidentFilters): SetFilters =>
-  (
-    [
-      ['type', type],
-      ['severity', severity],
-      ['status', status],
-    ] as const
-  ).filter(([, value]) => value !== '');
+/** The filters and search as the device's lists take them (`data/read-page.ts`). */
+export const incidentQuery = (filters: IncidentFilters) => listQuery(filters, ['type', 'severity', 'status']);
 
 /**
  * One page of the incidents on this device, newest first, filtered and searched (number, title,
@@ -36,8 +31,7 @@ export async function readIncidentPage(
   filters: IncidentFilters,
   page: number,
 ): Promise<IncidentPage> {
-  const query = { filters: setFilters(filters), search: filters.search };
-  const { records, ...info } = await readPage(db, db.incidents, query, page);
+  const { records, ...info } = await readPage(db, db.incidents, incidentQuery(filters), page);
   return { incidents: records, ...info };
 }
 
@@ -63,7 +57,7 @@ export async function countIncidents(
   filters: IncidentFilters,
   now = new Date(),
 ): Promise<IncidentCounts> {
-  const query = { filters: setFilters(filters), search: filters.search };
+  const query = incidentQuery(filters);
   const countWith = async (field: string, value: string) =>
     (await readPage(db, db.incidents, { ...query, filters: [...query.filters, [field, value]] }, 1, 1)).total;
   const [open, underInvestigation, critical, matching] = await Promise.all([
@@ -82,4 +76,4 @@ export async function countIncidents(
 
 /** Every incident on this device the filters find, newest first: an export made offline. */
 export const readAllIncidents = (db: LocalDatabase, filters: IncidentFilters) =>
-  readAll(db, db.incidents, { filters: setFilters(filters), search: filters.search });
+  readAll(db, db.incidents, incidentQuery(filters));

@@ -27,16 +27,30 @@ export function MachineFilterBar({ filters, onChange, machines }: MachineFilterB
 
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 bg-surface p-3 sm:p-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_12rem_auto]">
-        <FilterSearch {...bar} label="Search machines" placeholder="Search machines..." />
+      {/* Wraps instead of squeezing: the search keeps at least 16rem. */}
+      <div className="flex flex-wrap gap-3">
+        <FilterSearch
+          {...bar}
+          label="Search machines"
+          placeholder="Search machines..."
+          className="min-w-0 flex-[1_1_16rem]"
+        />
         <FilterSelect
           {...bar}
           field="department"
           label="Department"
           all="All Departments"
           options={machineDepartments}
+          className="min-w-0 flex-[1_1_9rem] sm:flex-[0_1_12rem]"
         />
-        <FilterSelect {...bar} field="status" label="Status" all="All Status" options={machineStatuses} />
+        <FilterSelect
+          {...bar}
+          field="status"
+          label="Status"
+          all="All Status"
+          options={machineStatuses}
+          className="min-w-0 flex-[1_1_9rem] sm:flex-[0_1_12rem]"
+        />
         <Button
           variant="secondary"
           aria-expanded={showMore}

@@ -35,10 +35,17 @@ function useMachineModals(role: Role) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const show = (next: typeof search) => void navigate({ search: next, ...modalNavigation });
+  const filters: MachineFilters = {
+    ...noMachineFilters,
+    status: search.status ?? '',
+    department: search.department ?? '',
+  };
   return {
     isCreating: can(role, 'machine:create') && search.new === 1,
     machineId: search.machine ?? null,
     editId: can(role, 'machine:update') ? (search.edit ?? null) : null,
+    /** `?status=Down`, `?department=Casting`: the list opens filtered (a chart's slice). */
+    filters,
     openCreate: () => show({ new: 1 }),
     openMachine: (id: string) => show({ machine: id }),
     openEdit: (id: string) => show({ edit: id }),
@@ -51,7 +58,7 @@ export function MachinesPage() {
   const canCreate = can(user.role, 'machine:create');
   const modals = useMachineModals(user.role);
   const editing = useMachine(modals.editId);
-  const [filters, setFilters] = useState<MachineFilters>(noMachineFilters);
+  const [filters, setFilters] = useState<MachineFilters>(modals.filters);
   const [cardCount, setCardCount] = useState(cardsPerStep);
   const changeFilters = (next: MachineFilters) => {
     setFilters(next);

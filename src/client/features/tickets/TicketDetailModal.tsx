@@ -1,107 +1,94 @@
-import { Pencil } from 'lucide-react';
-import { useState } from 'react';
 import { ticketEditableFields } from '../../../shared/permissions.ts';
+import { ticketUpdate, type TicketUpdate } from '../../../shared/schemas/ticket.ts';
 import { Badge, priorityTone, ticketStatusTone } from '../../components/ui/Badge.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { Detail } from '../../components/ui/Detail.tsx';
-import { RecordHistory } from '../../components/ui/RecordHistory.tsx';
-import { RecordModal } from '../../components/ui/RecordModal.tsx';
-import { useSignedInUser } from '../../data/session.ts';
-import { Attachments } from '../attachments/Attachments.tsx';
 import { PendingMark } from '../../components/ui/PendingMark.tsx';
-import { PrintButton, PrintSignatures } from '../../components/ui/PrintFooter.tsx';
+import { useUsers } from '../../data/use-users.ts';
+import { fieldErrors } from '../../lib/validation.ts';
+import type { RecordDetailKind, RecordEditKind } from '../records/record-kind.ts';
+import { RecordDetailModal } from '../records/RecordDetailModal.tsx';
+import { RecordEditForm } from '../records/RecordEditForm.tsx';
 import { AssigneeSelect } from './AssigneeSelect.tsx';
 import { TicketComments } from './TicketComments.tsx';
-import { mayEditTicket, TicketEditForm } from './TicketEditForm.tsx';
+import { TicketFields } from './TicketFields.tsx';
+import { TicketSource } from './TicketSource.tsx';
 import { TicketStatusSelect } from './TicketStatusSelect.tsx';
-import { ticketAttachmentChange } from './ticket-changes.ts';
+import { ticketAttachmentChange, ticketEditChange } from './ticket-changes.ts';
+import { emptyTicketForm, formFromTicket, ticketInput } from './ticket-form.ts';
 import type { LocalTicket } from './ticket-list.ts';
 import { useTicket } from './use-tickets.ts';
-import { TicketSource } from './TicketSource.tsx';
+import { useSignedInUser } from '../../data/session.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 
-function TicketDetails({ ticket }: { ticket: LocalTicket }) {
+const ticketEdit: RecordEditKind<LocalTicket, ReturnType<typeof formFromTicket>, TicketUpdate> = {
+  noun: 'ticket',
+  formFrom: formFromTicket,
+  input: ticketInput,
+  validate: (input) => {
+    const parsed = ticketUpdate.safeParse(input);
+    return parsed.success ? { data: parsed.data } : { errors: fieldErrors(parsed.error) };
+  },
+  change: ticketEditChange,
+  fields: ({ form, set, errors, may }) => <TicketFields form={form} set={set} errors={errors} may={may} />,
+};
+
+/** The facts of the ticket; engineers and admins assign it here. */
+function TicketFacts({ record: ticket }: { record: LocalTicket }) {
   const user = useSignedInUser();
   const editable = ticketEditableFields(user, ticket);
   const canAssign = editable === 'all' || editable.includes('assignedTo');
-  const [isEditing, setEditing] = useState(false);
   const { machine } = ticket;
-
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={ticketStatusTone[ticket.status]}>{ticket.status}</Badge>
-          <Badge tone={priorityTone[ticket.priority]}>{ticket.priority}</Badge>
-          <PendingMark count={ticket._pending} />
-        </div>
-        {/* Where the ticket is worked on: the same status control as the list's, and its fields. */}
-        <div className="flex flex-wrap items-center gap-2 print:hidden">
-          <div className="w-44">
-            <TicketStatusSelect ticket={ticket} />
-          </div>
-          {mayEditTicket(editable) && !isEditing && (
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden="true" className="size-4" /> Edit
-            </Button>
-          )}
-        </div>
-      </div>
-      {isEditing ? (
-        <TicketEditForm ticket={ticket} onDone={() => setEditing(false)} />
-      ) : (
-        <div className="space-y-3">
-          <h3 className="text-xl font-semibold break-words text-slate-900">{ticket.title}</h3>
-          <p className="text-sm whitespace-pre-wrap text-slate-700">{ticket.description}</p>
-          {ticket.source && <TicketSource source={ticket.source} />}
-        </div>
-      )}
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-3">
+      <Detail label="Category">{ticket.category}</Detail>
+      <Detail label="Machine">{machine?.name ?? 'No machine'}</Detail>
+      <Detail label="Machine ID">{machine?.machineId ?? '-'}</Detail>
+      <Detail label="Department">{machine?.department ?? '-'}</Detail>
+      <Detail label="Location">{machine?.location ?? '-'}</Detail>
+      <Detail label="Estimated Hours">
+        {ticket.estimatedHours === null ? 'Not estimated' : `${ticket.estimatedHours}h`}
+      </Detail>
+      <Detail label="Reported By">{ticket.reportedBy?.name ?? 'Former user'}</Detail>
+      <Detail label="Created">{formatDateTime(ticket.createdAt)}</Detail>
+      <Detail label="Assigned To" className="col-span-2 sm:col-span-1">
+        {canAssign ? <AssigneeSelect ticket={ticket} /> : (ticket.assignedTo?.name ?? 'Unassigned')}
+      </Detail>
+    </dl>
+  );
+}
 
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-3">
-        <Detail label="Category">{ticket.category}</Detail>
-        <Detail label="Machine">{machine?.name ?? 'No machine'}</Detail>
-        <Detail label="Machine ID">{machine?.machineId ?? '-'}</Detail>
-        <Detail label="Department">{machine?.department ?? '-'}</Detail>
-        <Detail label="Location">{machine?.location ?? '-'}</Detail>
-        <Detail label="Estimated Hours">
-          {ticket.estimatedHours === null ? 'Not estimated' : `${ticket.estimatedHours}h`}
-        </Detail>
-        <Detail label="Reported By">{ticket.reportedBy?.name ?? 'Former user'}</Detail>
-        <Detail label="Created">{formatDateTime(ticket.createdAt)}</Detail>
-        <Detail label="Assigned To" className="col-span-2 sm:col-span-1">
-          {canAssign ? <AssigneeSelect ticket={ticket} /> : (ticket.assignedTo?.name ?? 'Unassigned')}
-        </Detail>
-      </dl>
-
-      <Attachments entity="ticket" record={ticket} changeFor={(file) => ticketAttachmentChange(user, ticket, file)} />
-      <TicketComments ticket={ticket} />
-      <RecordHistory entity="ticket" record={ticket} />
-      <PrintButton />
-      <PrintSignatures signers={['Repaired by', 'Accepted by']} />
+const ticketDetail: RecordDetailKind<LocalTicket> = {
+  entity: 'ticket',
+  noun: 'ticket',
+  number: (ticket) => ticket.ticketNumber,
+  useRecord: useTicket,
+  editable: ticketEditableFields,
+  head: ({ record: ticket }) => (
+    <div className="flex flex-wrap items-center gap-2">
+      <Badge tone={ticketStatusTone[ticket.status]}>{ticket.status}</Badge>
+      <Badge tone={priorityTone[ticket.priority]}>{ticket.priority}</Badge>
+      <PendingMark count={ticket._pending} />
     </div>
-  );
-}
+  ),
+  status: ({ record }) => <TicketStatusSelect ticket={record} />,
+  statusWidth: 'w-44',
+  edit: (props) => <RecordEditForm kind={ticketEdit} {...props} />,
+  editFields: Object.keys(emptyTicketForm),
+  view: ({ record: ticket }) => (
+    <div className="space-y-3">
+      <h3 className="text-xl font-semibold break-words text-slate-900">{ticket.title}</h3>
+      <p className="text-sm whitespace-pre-wrap text-slate-700">{ticket.description}</p>
+      {ticket.source && <TicketSource source={ticket.source} />}
+    </div>
+  ),
+  sections: TicketFacts,
+  after: ({ record }) => <TicketComments ticket={record} />,
+  attachmentChange: ticketAttachmentChange,
+  signers: ['Repaired by', 'Accepted by'],
+};
 
-interface TicketDetailModalProps {
-  ticketId: string | null;
-  onClose: () => void;
-}
-
-/** The ticket as this device has it, live: comments and files added here show at once, marked until sent. */
-export function TicketDetailModal({ ticketId, onClose }: TicketDetailModalProps) {
-  const ticket = useTicket(ticketId);
-  const title = ticket ? ticket.ticketNumber || 'New ticket' : 'Ticket';
-
-  return (
-    <RecordModal
-      record={ticket}
-      missing="This ticket is not on this device."
-      open={ticketId !== null}
-      onClose={onClose}
-      title={title}
-      size="xl"
-    >
-      {(shown) => <TicketDetails ticket={shown} />}
-    </RecordModal>
-  );
+export function TicketDetailModal({ ticketId, onClose }: { ticketId: string | null; onClose: () => void }) {
+  // Spec: the screen requests the user list; the assignee choice reads it from the cache.
+  useUsers();
+  return <RecordDetailModal kind={ticketDetail} recordId={ticketId} onClose={onClose} />;
 }

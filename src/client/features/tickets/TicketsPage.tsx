@@ -1,116 +1,104 @@
 import { ClipboardList, Plus } from 'lucide-react';
-import { getRouteApi } from '@tanstack/react-router';
-import { useState } from 'react';
-import { can } from '../../../shared/permissions.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { EmptyState } from '../../components/ui/EmptyState.tsx';
-import { ExportButton } from '../../components/ui/ExportButton.tsx';
-import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { OlderOnServer } from '../../components/ui/OlderOnServer.tsx';
-import { Pagination } from '../../components/ui/Pagination.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
-import { modalNavigation } from '../../lib/url-search.ts';
-import { useSignedInUser } from '../../data/session.ts';
-import { asShown } from '../../data/older-records.ts';
-import { localDb } from '../../data/db.ts';
+import { priorities, ticketStatuses } from '../../../shared/enums.ts';
 import { ticketColumns } from '../../../shared/export-columns.ts';
-import { useSyncStatus } from '../../data/use-sync.ts';
-import { keepOlderRecord, useOpenedRecord } from '../../data/use-working-set.ts';
+import { Badge, priorityTone } from '../../components/ui/Badge.tsx';
+import { PendingMark } from '../../components/ui/PendingMark.tsx';
+import type { RecordColumn, RecordListKind } from '../records/record-kind.ts';
+import { RecordListPage } from '../records/RecordListPage.tsx';
 import { CreateTicketModal } from './CreateTicketModal.tsx';
 import { TicketDetailModal } from './TicketDetailModal.tsx';
-import { TicketFilterBar } from './TicketFilterBar.tsx';
-import { TicketList } from './TicketList.tsx';
-import { noTicketFilters, readAllTickets, type TicketFilters } from './ticket-list.ts';
-import { useUsers } from '../../data/use-users.ts';
-import { useTicketPage } from './use-tickets.ts';
+import { noTicketFilters, readAllTickets, ticketQuery, type LocalTicket, type TicketFilters } from './ticket-list.ts';
+import { readPage } from '../../data/read-page.ts';
+import { TicketStatusSelect } from './TicketStatusSelect.tsx';
+import { formatDate } from '../../lib/dates.ts';
 
-const route = getRouteApi('/_app/tickets');
-
-/**
- * Which modal is open lives in the URL (`?new=1`, `?ticket=<id>`), so the dashboard's quick action and
- * its recent tickets can open them; `?new=1&machine=<id>` (from the Machines screen) chooses the machine.
- */
-function useTicketModals() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const show = (next: typeof search) => void navigate({ search: next, ...modalNavigation });
-  return {
-    isCreating: search.new === 1,
-    machineId: search.machine ?? '',
-    ticketId: search.ticket ?? null,
-    openCreate: () => show({ new: 1 }),
-    openTicket: (id: string) => show({ ticket: id }),
-    close: () => show({}),
-  };
-}
-
-export function TicketsPage() {
-  const user = useSignedInUser();
-  const modals = useTicketModals();
-  const [filters, setFilters] = useState<TicketFilters>(noTicketFilters);
-  const [page, setPage] = useState(1);
-  const result = useTicketPage(filters, page);
-  const sync = useSyncStatus();
-  // Before the first pull of a fresh device has brought anything, 'No tickets found' would be wrong.
-  const isFirstPull = sync.isPulling && !sync.lastPulledAt;
-  // Spec: the screen requests the user list; the detail modal's assignee choice reads it from the cache.
-  useUsers();
-  useOpenedRecord('ticket', modals.ticketId);
-
-  function filter(next: TicketFilters) {
-    setFilters(next);
-    setPage(1);
-  }
-
+/** The number the server gave, or the Pending sync mark while a ticket made here waits for one; then the title. */
+function TicketTitle({ ticket }: { ticket: LocalTicket }) {
   return (
     <>
-      <PageHeader
-        title="Maintenance Tickets"
-        actions={
-          <>
-            <ExportButton
-              noun="tickets"
-              what="tickets"
-              query={filters}
-              columns={ticketColumns}
-              local={() => readAllTickets(localDb, filters)}
-            />
-            {can(user.role, 'ticket:create') && (
-              <Button onClick={modals.openCreate}>
-                <Plus aria-hidden="true" className="size-5" /> Create Ticket
-              </Button>
-            )}
-          </>
-        }
-      />
-      <div className="space-y-4">
-        <TicketFilterBar filters={filters} onChange={filter} />
-        {result === undefined || (result.total === 0 && isFirstPull) ? (
-          <div className="flex justify-center py-12">
-            <Spinner label="Loading tickets..." showLabel />
-          </div>
-        ) : result.total === 0 ? (
-          <EmptyState icon={ClipboardList} title="No tickets found" />
-        ) : (
-          <>
-            <TicketList tickets={result.tickets} onView={(ticket) => modals.openTicket(ticket._id)} />
-            <Pagination currentPage={result.currentPage} totalPages={result.totalPages} onPageChange={setPage} />
-          </>
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        {ticket.ticketNumber && (
+          <span className="font-mono text-xs font-semibold whitespace-nowrap text-slate-500">
+            {ticket.ticketNumber}
+          </span>
         )}
-        <OlderOnServer entity="ticket" noun="tickets" filters={{ ...filters }}>
-          {(tickets) => (
-            <TicketList
-              tickets={tickets.map(asShown)}
-              onView={(ticket) =>
-                void keepOlderRecord('ticket', ticket._server!).then(() => modals.openTicket(ticket._id))
-              }
-              keep={(ticket) => keepOlderRecord('ticket', ticket._server!)}
-            />
-          )}
-        </OlderOnServer>
-      </div>
-      {modals.isCreating && <CreateTicketModal onClose={modals.close} machineId={modals.machineId} />}
-      <TicketDetailModal ticketId={modals.ticketId} onClose={modals.close} />
+        <PendingMark count={ticket.ticketNumber ? ticket._pending : 1} />
+      </span>
+      <p className="mt-0.5 line-clamp-2 font-medium break-words text-slate-900" title={ticket.title}>
+        {ticket.title}
+      </p>
     </>
   );
+}
+
+const columns: RecordColumn<LocalTicket>[] = [
+  {
+    header: 'Machine',
+    width: 'w-[22%]',
+    cell: ({ machine }) => (
+      <>
+        <p className="line-clamp-2 text-slate-900">{machine?.name ?? 'No machine'}</p>
+        <p className="truncate text-xs text-slate-500">{machine?.department}</p>
+      </>
+    ),
+  },
+  {
+    header: 'Priority',
+    width: 'w-24',
+    cell: (ticket) => <Badge tone={priorityTone[ticket.priority]}>{ticket.priority}</Badge>,
+  },
+  {
+    header: 'Status',
+    width: 'w-44',
+    cell: (ticket, keep) => <TicketStatusSelect ticket={ticket} keep={keep} className="max-w-44" />,
+  },
+  {
+    header: 'Assignee',
+    width: 'w-[14%]',
+    wideOnly: true,
+    cell: (ticket) => <p className="truncate text-slate-700">{ticket.assignedTo?.name ?? 'Unassigned'}</p>,
+  },
+  {
+    header: 'Created',
+    width: 'w-28',
+    wideOnly: true,
+    cell: (ticket) => <p className="text-slate-600">{formatDate(ticket.createdAt)}</p>,
+  },
+];
+
+export const ticketList: RecordListKind<LocalTicket, TicketFilters> = {
+  entity: 'ticket',
+  searchKey: 'ticket',
+  noun: 'tickets',
+  title: 'Maintenance Tickets',
+  emptyIcon: ClipboardList,
+  noFilters: noTicketFilters,
+  searchLabel: 'Search tickets',
+  optionFilters: [
+    { field: 'status', label: 'Status', all: 'All Status', options: ticketStatuses },
+    { field: 'priority', label: 'Priority', all: 'All Priority', options: priorities },
+  ],
+  readPage: (db, filters, page) => readPage(db, db.tickets, ticketQuery(filters), page),
+  readAll: readAllTickets,
+  exportColumns: ticketColumns,
+  create: {
+    action: 'ticket:create',
+    label: 'Create Ticket',
+    icon: Plus,
+    // `?new=1&machine=<id>` (the Machines screen's Create Ticket) chooses the machine.
+    modal: ({ onClose, search }) => (
+      <CreateTicketModal onClose={onClose} machineId={typeof search.machine === 'string' ? search.machine : ''} />
+    ),
+  },
+  layout: {
+    titleHeader: 'Ticket',
+    title: (ticket) => <TicketTitle ticket={ticket} />,
+    name: (ticket) => ticket.ticketNumber || ticket.title,
+    columns,
+  },
+  detail: ({ recordId, onClose }) => <TicketDetailModal ticketId={recordId} onClose={onClose} />,
+};
+
+export function TicketsPage() {
+  return <RecordListPage kind={ticketList} />;
 }

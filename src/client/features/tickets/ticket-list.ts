@@ -1,7 +1,8 @@
 import type { Priority, TicketStatus } from '../../../shared/enums.ts';
 import type { Ticket } from '../../../shared/schemas/ticket.ts';
 import type { Local, LocalDatabase } from '../../data/db.ts';
-import { listPageSize, readAll, readPage, type ListPage, type SetFilters } from '../../data/read-page.ts';
+import { listQuery } from '../records/list-query.ts';
+import { listPageSize, readAll, readPage, type ListPage } from '../../data/read-page.ts';
 
 export type LocalTicket = Local<Ticket>;
 
@@ -19,27 +20,21 @@ export interface TicketPage extends Omit<ListPage<LocalTicket>, 'records'> {
   tickets: LocalTicket[];
 }
 
-const setFilters = ({ status, priority }: TicketFilters): SetFilters =>
-  (
-    [
-      ['status', status],
-      ['priority', priority],
-    ] as const
-  ).filter(([, value]) => value !== '');
+/** The filters and search as the device's lists take them (`data/read-page.ts`). */
+export const ticketQuery = (filters: TicketFilters) => listQuery(filters, ['status', 'priority']);
 
 /**
  * One page of the tickets on this device, newest first, filtered and searched as the server's list
  * call does (src/shared/search-words.ts), so the screen works the same offline.
  */
 export async function readTicketPage(db: LocalDatabase, filters: TicketFilters, page: number): Promise<TicketPage> {
-  const query = { filters: setFilters(filters), search: filters.search };
-  const { records, ...info } = await readPage(db, db.tickets, query, page, ticketPageSize);
+  const { records, ...info } = await readPage(db, db.tickets, ticketQuery(filters), page, ticketPageSize);
   return { tickets: records, ...info };
 }
 
 /** Every ticket on this device the filters find, newest first: an export made offline. */
 export const readAllTickets = (db: LocalDatabase, filters: TicketFilters) =>
-  readAll(db, db.tickets, { filters: setFilters(filters), search: filters.search });
+  readAll(db, db.tickets, ticketQuery(filters));
 
 /** Whether the server has this comment yet; if not, it waits in the outbox. */
 export function isCommentOnServer(ticket: LocalTicket, id: string): boolean {

@@ -1,10 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
 import { IncidentsPage } from '../../features/incidents/IncidentsPage.tsx';
-import { newFlag, recordId, searchOf } from '../../lib/url-search.ts';
+import { incidentStatuses, incidentTypes, severities } from '../../../shared/enums.ts';
+import { newFlag, oneOf, recordId, searchOf, text } from '../../lib/url-search.ts';
 
 export const Route = createFileRoute('/_app/incidents')({
   staticData: { nav: { label: 'Incidents', icon: TriangleAlert, order: 4 } },
-  validateSearch: searchOf({ new: newFlag, incident: recordId }),
+  // The list's filters too, so a chart or a link opens it filtered (`?type=Near%20Miss`).
+  validateSearch: searchOf({
+    new: newFlag,
+    incident: recordId,
+    search: text,
+    type: oneOf(incidentTypes),
+    severity: oneOf(severities),
+    status: oneOf(incidentStatuses),
+  }),
   component: IncidentsPage,
 });

@@ -1,11 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ClipboardList } from 'lucide-react';
 import { TicketsPage } from '../../features/tickets/TicketsPage.tsx';
-import { newFlag, recordId, searchOf } from '../../lib/url-search.ts';
+import { priorities, ticketStatuses } from '../../../shared/enums.ts';
+import { newFlag, oneOf, recordId, searchOf, text } from '../../lib/url-search.ts';
 
 export const Route = createFileRoute('/_app/tickets')({
   staticData: { nav: { label: 'Tickets', icon: ClipboardList, order: 3 } },
-  // `machine` chooses the machine of a new ticket (the Machines screen's Create Ticket).
-  validateSearch: searchOf({ new: newFlag, ticket: recordId, machine: recordId }),
+  // `machine` chooses the machine of a new ticket (the Machines screen's Create Ticket); the rest are
+  // the list's filters, so a chart or a link opens it filtered (`?status=Open`).
+  validateSearch: searchOf({
+    new: newFlag,
+    ticket: recordId,
+    machine: recordId,
+    search: text,
+    status: oneOf(ticketStatuses),
+    priority: oneOf(priorities),
+  }),
   component: TicketsPage,
 });
