@@ -207,6 +207,7 @@ describe('volume seed', () => {
 
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     'runs from the command line, and --if-empty leaves a seeded database alone',
+    { timeout: 120_000 },
     async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'imsp-seed-'));
       const run = (...args: string[]) =>
