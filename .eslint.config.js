@@ -169,13 +169,13 @@ export default defineConfig(
     },
   },
   {
-    // The screens' live queries are counted, so that a first sync gives them their turn (data/screen-reads.ts).
+    // The screens' live queries are counted, so that a first sync gives them their turn (data/store/screen-reads.ts).
     files: ['src/client/**/*.{ts,tsx}'],
-    ignores: ['src/client/data/use-live-query.ts'],
+    ignores: ['src/client/data/store/use-live-query.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'dexie-react-hooks', message: 'Use useLiveQuery from data/use-live-query.ts.' }] },
+        { paths: [{ name: 'dexie-react-hooks', message: 'Use useLiveQuery from data/store/use-live-query.ts.' }] },
       ],
     },
   },

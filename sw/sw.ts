@@ -3,7 +3,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { outboxSyncTag } from '../src/shared/outbox-sync-tag.ts';
+import { outboxSyncTag } from '#shared/outbox-sync-tag.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { LoginScreen } from './features/auth/LoginScreen.tsx';
-import type { AuthRequest } from './features/auth/sign-in.ts';
-import { onFirstInteraction } from './lib/on-first-interaction.ts';
-import { onTokenChangeInOtherTab, readToken } from './lib/token.ts';
+import { LoginScreen } from '#client/features/auth/LoginScreen.tsx';
+import type { AuthRequest } from '#client/features/auth/sign-in.ts';
+import { onFirstInteraction } from '#client/lib/on-first-interaction.ts';
+import { onTokenChangeInOtherTab, readToken } from '#client/lib/token.ts';
 
-const loadApp = () => import('./app.tsx');
+const loadApp = () => import('#client/app.tsx');
 
 /**
  * The sign-in screen for a signed-out visitor of /login, drawn from a small script: the app's code

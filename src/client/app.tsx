@@ -3,11 +3,11 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
-import { FullPageSpinner } from './components/ui/Spinner.tsx';
-import { followSessionOfOtherTabs } from './data/session.ts';
-import { signIn as signInTo, type AuthRequest } from './features/auth/sign-in.ts';
-import { persistOptions, queryClient } from './lib/query-client.ts';
-import { router } from './router.tsx';
+import { FullPageSpinner } from '#client/components/ui/Spinner.tsx';
+import { followSessionOfOtherTabs } from '#client/data/session/session.ts';
+import { signIn as signInTo, type AuthRequest } from '#client/features/auth/sign-in.ts';
+import { persistOptions, queryClient } from '#client/lib/query-client.ts';
+import { router } from '#client/router.tsx';
 
 /** The router starts once the saved query cache (the last known user) is back, so guards see it. */
 function Screens() {

@@ -1,16 +1,16 @@
-import './lib/zod-config.ts';
+import '#client/lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { FullPageSpinner } from './components/ui/Spinner.tsx';
-import { LoginWhileAppLoads } from './LoginWhileAppLoads.tsx';
-import { readToken } from './lib/token.ts';
-import './styles.css';
+import { FullPageSpinner } from '#client/components/ui/Spinner.tsx';
+import { LoginWhileAppLoads } from '#client/LoginWhileAppLoads.tsx';
+import { readToken } from '#client/lib/token.ts';
+import '#client/styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 
 /** The app's code is most of the JavaScript: it loads after this small script has drawn something. */
 async function showApp() {
-  const { App } = await import('./app.tsx');
+  const { App } = await import('#client/app.tsx');
   root.render(
     <StrictMode>
       <App />
@@ -33,6 +33,6 @@ if (location.pathname === '/login' && !readToken()) {
 // precaches the app for offline starts and makes /login installable.
 window.addEventListener(
   'load',
-  () => void import('./lib/service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker()),
+  () => void import('#client/lib/service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker()),
   { once: true },
 );

@@ -1,9 +1,9 @@
 import { createRouter } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
-import type { Role } from '../shared/enums.ts';
-import { FullPageSpinner } from './components/ui/Spinner.tsx';
-import { queryClient } from './lib/query-client.ts';
-import { routeTree } from './route-tree.gen.ts';
+import type { Role } from '#shared/enums.ts';
+import { FullPageSpinner } from '#client/components/ui/Spinner.tsx';
+import { queryClient } from '#client/lib/query-client.ts';
+import { routeTree } from '#client/route-tree.gen.ts';
 
 export const router = createRouter({
   routeTree,

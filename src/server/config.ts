@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roles } from '../shared/enums.ts';
+import { roles } from '#shared/enums.ts';
 
 const list = z
   .string()

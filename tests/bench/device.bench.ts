@@ -15,9 +15,9 @@
 import path from 'node:path';
 import { loadavg } from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
-import { staff } from '../../src/server/seed/plant.ts';
-import { defaultYears } from '../../src/server/seed/volume.ts';
-import type { Role } from '../../src/shared/enums.ts';
+import { staff } from '#server/seed/plant.ts';
+import { defaultYears } from '#server/seed/volume.ts';
+import type { Role } from '#shared/enums.ts';
 import { chromiumOptions } from '../e2e/helpers/browser.ts';
 import { clientDir } from '../e2e/helpers/client-dir.ts';
 import { buildApp as buildClient } from '../e2e/helpers/global-setup.ts';

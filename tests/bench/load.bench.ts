@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { ticketStatuses } from '../../src/shared/enums.ts';
+import { ticketStatuses } from '#shared/enums.ts';
 import { pglite, postgres, registerAccount, rssMegabytes, seed, startServer, type Target } from './targets.ts';
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 60);

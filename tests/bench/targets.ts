@@ -4,12 +4,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { users } from '../../src/server/db/schema.ts';
-import { hashPassword } from '../../src/server/lib/passwords.ts';
-import type { Role } from '../../src/shared/enums.ts';
-import { seedDemoIfEmpty } from '../../src/server/seed/demo.ts';
-import { seedVolume } from '../../src/server/seed/volume.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { users } from '#server/db/schema.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
+import type { Role } from '#shared/enums.ts';
+import { seedDemoIfEmpty } from '#server/seed/demo.ts';
+import { seedVolume } from '#server/seed/volume.ts';
 import { freePort, startScript, stopScript, waitForUrl } from '../server/helpers/server-process.ts';
 
 export interface Target {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { retryAfterMs, retryDelay } from '../../src/client/data/backoff.ts';
+import { retryAfterMs, retryDelay } from '#client/data/outbox/backoff.ts';
 
 it('doubles the ceiling per attempt, jitters below it, and caps at five minutes', () => {
   expect([0, 1, 2, 3].map((attempt) => retryDelay(attempt, null, () => 1))).toEqual([1000, 2000, 4000, 8000]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inBatches } from '../../src/client/data/batches.ts';
+import { inBatches } from '#client/data/store/batches.ts';
 
 describe('inBatches', () => {
   it('issues a batch once the one before is answered, and answers the results in order', async () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { failTicketId } from '../../src/shared/checklist.ts';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
-import { scheduleCreate, type Schedule } from '../../src/shared/schemas/schedule.ts';
-import type { Ticket } from '../../src/shared/schemas/ticket.ts';
-import type { SyncEntity } from '../../src/shared/schemas/sync.ts';
-import { refreshRecord, tableFor } from '../../src/client/data/local-records.ts';
-import { queueChange } from '../../src/client/data/writes.ts';
-import { failTicketChange } from '../../src/client/features/maintenance/fail-ticket.ts';
-import { checklistChange } from '../../src/client/features/maintenance/schedule-changes.ts';
-import { LocalDatabase } from '../../src/client/data/db.ts';
+import { failTicketId } from '#shared/checklist.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import { scheduleCreate, type Schedule } from '#shared/schemas/schedule.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
+import type { SyncEntity } from '#shared/schemas/sync.ts';
+import { refreshRecord, tableFor } from '#client/data/store/local-records.ts';
+import { queueChange } from '#client/data/outbox/writes.ts';
+import { failTicketChange } from '#client/features/maintenance/fail-ticket.ts';
+import { checklistChange } from '#client/features/maintenance/schedule-changes.ts';
+import { LocalDatabase } from '#client/data/store/db.ts';
 import { useLiveDevice } from './helpers/device.ts';
 
 const device = useLiveDevice('operator');

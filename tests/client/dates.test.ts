@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime } from '../../src/client/lib/dates.ts';
+import { formatDate, formatDateTime, formatTime } from '#client/lib/dates.ts';
 
 const inThisLocale = (options: Intl.DateTimeFormatOptions, value: Date) =>
   new Intl.DateTimeFormat(undefined, options).format(value);

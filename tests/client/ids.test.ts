@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { derivedId, newId } from '../../src/shared/ids.ts';
+import { derivedId, newId } from '#shared/ids.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-([45])[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const dnsNamespace = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';

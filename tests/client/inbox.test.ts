@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LocalDatabase } from '../../src/client/data/db.ts';
-import { markRead, pruneInbox, sendReadMarks } from '../../src/client/data/inbox-store.ts';
-import { pullChanges } from '../../src/client/data/pull.ts';
-import { createSyncStatus } from '../../src/client/data/sync-status.ts';
-import { dueEntries, inboxItems } from '../../src/client/features/inbox/inbox-entries.ts';
-import { newId } from '../../src/shared/ids.ts';
-import { inboxDays } from '../../src/shared/inbox.ts';
-import type { Transport } from '../../src/client/lib/api.ts';
+import { LocalDatabase } from '#client/data/store/db.ts';
+import { markRead, pruneInbox, sendReadMarks } from '#client/data/sync/inbox-store.ts';
+import { pullChanges } from '#client/data/sync/pull.ts';
+import { createSyncStatus } from '#client/data/sync/sync-status.ts';
+import { dueEntries, inboxItems } from '#client/features/inbox/inbox-entries.ts';
+import { newId } from '#shared/ids.ts';
+import { inboxDays } from '#shared/inbox.ts';
+import type { Transport } from '#client/lib/api.ts';
 import { useLiveDevice } from './helpers/device.ts';
 
 const device = useLiveDevice('maintenance_engineer');

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { incidentCreate, type Incident, type IncidentPage } from '../../src/shared/schemas/incident.ts';
-import { pullChanges } from '../../src/client/data/pull.ts';
-import { queueChange } from '../../src/client/data/writes.ts';
+import { incidentCreate, type Incident, type IncidentPage } from '#shared/schemas/incident.ts';
+import { pullChanges } from '#client/data/sync/pull.ts';
+import { queueChange } from '#client/data/outbox/writes.ts';
 import {
   createIncidentChange,
   incidentAttachmentChange,
   incidentStatusChange,
-} from '../../src/client/features/incidents/incident-changes.ts';
+} from '#client/features/incidents/incident-changes.ts';
 import {
   countIncidents,
   datedThisMonth,
   noIncidentFilters,
   readIncidentPage,
   type IncidentFilters,
-} from '../../src/client/features/incidents/incident-list.ts';
+} from '#client/features/incidents/incident-list.ts';
 import { pngFile } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
 import { idOf } from '../server/helpers/json.ts';

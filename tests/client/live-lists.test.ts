@@ -1,9 +1,9 @@
 import { liveQuery } from 'dexie';
 import { expect, it } from 'vitest';
-import { pullChanges } from '../../src/client/data/pull.ts';
-import { readAll } from '../../src/client/data/read-page.ts';
-import { discardEntry, queueChange } from '../../src/client/data/writes.ts';
-import { noTicketFilters, readTicketPage } from '../../src/client/features/tickets/ticket-list.ts';
+import { pullChanges } from '#client/data/sync/pull.ts';
+import { readAll } from '#client/data/store/read-page.ts';
+import { discardEntry, queueChange } from '#client/data/outbox/writes.ts';
+import { noTicketFilters, readTicketPage } from '#client/features/tickets/ticket-list.ts';
 import { newTicket, ticketStatus } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
 

@@ -1,20 +1,16 @@
 import { Dexie } from 'dexie';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LocalDatabase } from '../../src/client/data/db.ts';
-import {
-  noIncidentFilters,
-  readIncidentPage,
-  type IncidentFilters,
-} from '../../src/client/features/incidents/incident-list.ts';
-import { noTicketFilters, readTicketPage, type TicketFilters } from '../../src/client/features/tickets/ticket-list.ts';
-import { incidentStatuses, incidentTypes, priorities, ticketStatuses } from '../../src/shared/enums.ts';
-import { incidentPage, type Incident } from '../../src/shared/schemas/incident.ts';
-import { ticketPage, type Ticket } from '../../src/shared/schemas/ticket.ts';
-import { searchWordsOf } from '../../src/server/repositories/numbered-records.ts';
-import { incidents, tickets } from '../../src/server/db/schema.ts';
-import { insertInChunks, nextChangeSeq } from '../../src/server/seed/insert.ts';
-import { createRandom } from '../../src/server/seed/random.ts';
+import { LocalDatabase } from '#client/data/store/db.ts';
+import { noIncidentFilters, readIncidentPage, type IncidentFilters } from '#client/features/incidents/incident-list.ts';
+import { noTicketFilters, readTicketPage, type TicketFilters } from '#client/features/tickets/ticket-list.ts';
+import { incidentStatuses, incidentTypes, priorities, ticketStatuses } from '#shared/enums.ts';
+import { incidentPage, type Incident } from '#shared/schemas/incident.ts';
+import { ticketPage, type Ticket } from '#shared/schemas/ticket.ts';
+import { searchWordsOf } from '#server/repositories/numbered-records.ts';
+import { incidents, tickets } from '#server/db/schema.ts';
+import { insertInChunks, nextChangeSeq } from '#server/seed/insert.ts';
+import { createRandom } from '#server/seed/random.ts';
 import { useLiveDevice } from './helpers/device.ts';
 
 const device = useLiveDevice('admin');

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { machineCreate, type Machine } from '../../src/shared/schemas/machine.ts';
-import { queueChange } from '../../src/client/data/writes.ts';
+import { machineCreate, type Machine } from '#shared/schemas/machine.ts';
+import { queueChange } from '#client/data/outbox/writes.ts';
 import {
   createMachineChange,
   machineEditChange,
   machineStatusChange,
-} from '../../src/client/features/machines/machine-changes.ts';
+} from '#client/features/machines/machine-changes.ts';
 import {
   changedMachineFields,
   formFromMachine,
   machineInput as formInput,
-} from '../../src/client/features/machines/machine-form.ts';
-import { filterMachines, noMachineFilters } from '../../src/client/features/machines/machine-list.ts';
-import { createTicketChange } from '../../src/client/data/ticket-create.ts';
-import { stopTicketInput } from '../../src/client/features/machines/stop-ticket.ts';
-import type { DowntimeEvent } from '../../src/shared/schemas/downtime.ts';
+} from '#client/features/machines/machine-form.ts';
+import { filterMachines, noMachineFilters } from '#client/features/machines/machine-list.ts';
+import { createTicketChange } from '#client/data/outbox/ticket-create.ts';
+import { stopTicketInput } from '#client/features/machines/stop-ticket.ts';
+import type { DowntimeEvent } from '#shared/schemas/downtime.ts';
 import { useLiveDevice } from './helpers/device.ts';
 
 const hydraulicLeak = { category: 'Hydraulic' as const, detail: 'Leak', note: null };

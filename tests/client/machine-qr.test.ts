@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { intoSheets, labelSheets, perSheet } from '../../src/client/features/labels/label-sheets.ts';
-import { machineIdFromQr, machineLink } from '../../src/shared/machine-link.ts';
+import { intoSheets, labelSheets, perSheet } from '#client/features/labels/label-sheets.ts';
+import { machineIdFromQr, machineLink } from '#shared/machine-link.ts';
 
 const id = '0b6f1c3e-2d4a-4f5b-8c9d-1e2f3a4b5c6d';
 

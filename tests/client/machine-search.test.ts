@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { matchMachines } from '../../src/client/features/scan/machine-search.ts';
+import { matchMachines } from '#client/features/scan/machine-search.ts';
 
 const machines = [
   { name: 'DC Caster 2 (Slab)', machineId: 'CA-DC-02' },

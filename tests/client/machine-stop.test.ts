@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { machineStatusChange } from '../../src/client/features/machines/machine-changes.ts';
-import { downFirst, durationText, type LocalMachine } from '../../src/client/features/machines/machine-list.ts';
-import { withLocalStop } from '../../src/client/features/machines/use-downtime.ts';
-import type { DowntimeEvent } from '../../src/shared/schemas/downtime.ts';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
+import { machineStatusChange } from '#client/features/machines/machine-changes.ts';
+import { downFirst, durationText, type LocalMachine } from '#client/features/machines/machine-list.ts';
+import { withLocalStop } from '#client/features/machines/use-downtime.ts';
+import type { DowntimeEvent } from '#shared/schemas/downtime.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
 
 const user = { _id: crypto.randomUUID(), name: 'Tomás Herrera' };
 const leak = { category: 'Hydraulic' as const, detail: 'Leak', note: 'Oil under stand 2' };

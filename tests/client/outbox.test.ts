@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LocalDatabase } from '../../src/client/data/db.ts';
-import { pullChanges } from '../../src/client/data/pull.ts';
-import { createReplayer } from '../../src/client/data/replayer.ts';
-import { discardEntry, queueChange } from '../../src/client/data/writes.ts';
-import { describeOverwrites } from '../../src/client/data/describe-overwrites.ts';
+import { LocalDatabase } from '#client/data/store/db.ts';
+import { pullChanges } from '#client/data/sync/pull.ts';
+import { createReplayer } from '#client/data/outbox/replayer.ts';
+import { discardEntry, queueChange } from '#client/data/outbox/writes.ts';
+import { describeOverwrites } from '#client/data/outbox/describe-overwrites.ts';
 import { machineStatus, newTicket, ticketComment, ticketStatus } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
 import { idOf } from '../server/helpers/json.ts';

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
-import type { Reading } from '../../src/shared/schemas/reading.ts';
-import type { Schedule } from '../../src/shared/schemas/schedule.ts';
-import type { SyncEntity } from '../../src/shared/schemas/sync.ts';
-import { tableFor, refreshRecord } from '../../src/client/data/local-records.ts';
-import { queueChange } from '../../src/client/data/writes.ts';
-import { readingChange } from '../../src/client/features/machines/machine-changes.ts';
-import { calendarItems } from '../../src/client/features/maintenance/planned-occurrences.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import type { Reading } from '#shared/schemas/reading.ts';
+import type { Schedule } from '#shared/schemas/schedule.ts';
+import type { SyncEntity } from '#shared/schemas/sync.ts';
+import { tableFor, refreshRecord } from '#client/data/store/local-records.ts';
+import { queueChange } from '#client/data/outbox/writes.ts';
+import { readingChange } from '#client/features/machines/machine-changes.ts';
+import { calendarItems } from '#client/features/maintenance/planned-occurrences.ts';
 import {
   createScheduleChange,
   scheduleStatusChange,
   successorChange,
-} from '../../src/client/features/maintenance/schedule-changes.ts';
-import { validateScheduleForm, emptyScheduleForm } from '../../src/client/features/maintenance/schedule-form.ts';
+} from '#client/features/maintenance/schedule-changes.ts';
+import { validateScheduleForm, emptyScheduleForm } from '#client/features/maintenance/schedule-form.ts';
 import { useLiveDevice } from './helpers/device.ts';
 
 const device = useLiveDevice('maintenance_engineer');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivedId } from '../../src/shared/ids.ts';
+import { derivedId } from '#shared/ids.ts';
 import {
   nextDate,
   plannedDates,
@@ -7,7 +7,7 @@ import {
   successorOf,
   waitsForHours,
   type Recurrence,
-} from '../../src/shared/recurrence.ts';
+} from '#shared/recurrence.ts';
 
 const utc = (date: string) => new Date(`${date}T08:00:00.000Z`);
 const day = (date: Date) => date.toISOString().slice(0, 10);

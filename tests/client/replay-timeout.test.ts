@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { queueChange } from '../../src/client/data/writes.ts';
+import { queueChange } from '#client/data/outbox/writes.ts';
 import { newTicket } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
 

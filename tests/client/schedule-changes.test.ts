@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Schedule } from '../../src/shared/schemas/schedule.ts';
-import { queueChange } from '../../src/client/data/writes.ts';
-import { monthWeeks } from '../../src/client/features/maintenance/calendar-month.ts';
+import type { Schedule } from '#shared/schemas/schedule.ts';
+import { queueChange } from '#client/data/outbox/writes.ts';
+import { monthWeeks } from '#client/features/maintenance/calendar-month.ts';
 import {
   checklistChange,
   createScheduleChange,
   scheduleEditChange,
   scheduleStatusChange,
-} from '../../src/client/features/maintenance/schedule-changes.ts';
+} from '#client/features/maintenance/schedule-changes.ts';
 import {
   changedScheduleFields,
   emptyScheduleForm,
@@ -15,8 +15,8 @@ import {
   newChecklistRow,
   validateScheduleForm,
   type ScheduleForm,
-} from '../../src/client/features/maintenance/schedule-form.ts';
-import { filterSchedules, noScheduleFilters } from '../../src/client/features/maintenance/schedule-list.ts';
+} from '#client/features/maintenance/schedule-form.ts';
+import { filterSchedules, noScheduleFilters } from '#client/features/maintenance/schedule-list.ts';
 import { useLiveDevice } from './helpers/device.ts';
 
 const device = useLiveDevice('maintenance_engineer');

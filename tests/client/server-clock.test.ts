@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { inServerTime, learnServerClock } from '../../src/client/lib/server-clock.ts';
+import { inServerTime, learnServerClock } from '#client/lib/server-clock.ts';
 
 const answerDated = (date: Date) => new Response(null, { headers: { date: date.toUTCString() } });
 const madeAt = '2026-11-02T08:00:00.000Z';

@@ -1,10 +1,10 @@
 import { liveQuery } from 'dexie';
 import { expect, it } from 'vitest';
-import { pullChanges } from '../../src/client/data/pull.ts';
-import { countListed } from '../../src/client/data/read-postings.ts';
-import { allToken } from '../../src/client/data/record-tokens.ts';
-import { countedRead } from '../../src/client/data/screen-reads.ts';
-import { noTicketFilters, readTicketPage } from '../../src/client/features/tickets/ticket-list.ts';
+import { pullChanges } from '#client/data/sync/pull.ts';
+import { countListed } from '#client/data/store/read-postings.ts';
+import { allToken } from '#client/data/store/record-tokens.ts';
+import { countedRead } from '#client/data/store/screen-reads.ts';
+import { noTicketFilters, readTicketPage } from '#client/features/tickets/ticket-list.ts';
 import { useLiveDevice } from './helpers/device.ts';
 
 const device = useLiveDevice('maintenance_engineer');

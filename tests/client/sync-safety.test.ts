@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pullChanges } from '../../src/client/data/pull.ts';
-import { createSyncEngine } from '../../src/client/data/sync-engine.ts';
-import { queueChange } from '../../src/client/data/writes.ts';
-import { describeOverwrites } from '../../src/client/data/describe-overwrites.ts';
-import { checklistChange } from '../../src/client/features/maintenance/schedule-changes.ts';
+import { pullChanges } from '#client/data/sync/pull.ts';
+import { createSyncEngine } from '#client/data/sync/sync-engine.ts';
+import { queueChange } from '#client/data/outbox/writes.ts';
+import { describeOverwrites } from '#client/data/outbox/describe-overwrites.ts';
+import { checklistChange } from '#client/features/maintenance/schedule-changes.ts';
 import { ticketStatus } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
 

@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
-import { ticketCreate, type Ticket } from '../../src/shared/schemas/ticket.ts';
-import { pullChanges } from '../../src/client/data/pull.ts';
-import { queueChange, type QueuedOf } from '../../src/client/data/writes.ts';
-import { createTicketChange } from '../../src/client/data/ticket-create.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import { ticketCreate, type Ticket } from '#shared/schemas/ticket.ts';
+import { pullChanges } from '#client/data/sync/pull.ts';
+import { queueChange, type QueuedOf } from '#client/data/outbox/writes.ts';
+import { createTicketChange } from '#client/data/outbox/ticket-create.ts';
 import {
   ticketAssigneeChange,
   ticketAttachmentChange,
   ticketCommentChange,
   ticketStatusChange,
-} from '../../src/client/features/tickets/ticket-changes.ts';
-import { noTicketFilters, readTicketPage } from '../../src/client/features/tickets/ticket-list.ts';
+} from '#client/features/tickets/ticket-changes.ts';
+import { noTicketFilters, readTicketPage } from '#client/features/tickets/ticket-list.ts';
 import { pngFile } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { newId } from '../../src/shared/ids.ts';
-import { idSchema } from '../../src/shared/schemas/common.ts';
-import { newFlag, oneOf, recordId, searchOf, text } from '../../src/client/lib/url-search.ts';
+import { newId } from '#shared/ids.ts';
+import { idSchema } from '#shared/schemas/common.ts';
+import { newFlag, oneOf, recordId, searchOf, text } from '#client/lib/url-search.ts';
 
 it('keeps the well-formed values of a screen search and answers undefined for the rest', () => {
   const id = newId();

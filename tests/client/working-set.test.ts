@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fetchOlder, keepOpened, openRecord } from '../../src/client/data/older-records.ts';
-import { pullChanges } from '../../src/client/data/pull.ts';
-import { queueChange } from '../../src/client/data/writes.ts';
-import { startingPosition } from '../../src/client/data/sync-position.ts';
+import { fetchOlder, keepOpened, openRecord } from '#client/data/sync/older-records.ts';
+import { pullChanges } from '#client/data/sync/pull.ts';
+import { queueChange } from '#client/data/outbox/writes.ts';
+import { startingPosition } from '#client/data/sync/sync-position.ts';
 import {
   isPruneDue,
   pinRecord,
   pruneWorkingSet,
   readWindowDays,
   setWindowDays,
-} from '../../src/client/data/working-set.ts';
+} from '#client/data/sync/working-set.ts';
 import { ticketStatus } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
 

@@ -1,4 +1,4 @@
-import '../../src/client/lib/zod-config.ts';
+import '#client/lib/zod-config.ts';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 

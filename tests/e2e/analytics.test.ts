@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ActionFigures, PreviousFigures } from '../../src/shared/schemas/analytics.ts';
+import type { ActionFigures, PreviousFigures } from '#shared/schemas/analytics.ts';
 import { apiToken, newContext, screenshot, signIn, waitForServiceWorker, type DemoRole } from './helpers/browser.ts';
 import { clientDir } from './helpers/client-dir.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { Ticket } from '../../src/shared/schemas/ticket.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
 import { apiToken, openControlledPage, screenshot, type DemoRole } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 

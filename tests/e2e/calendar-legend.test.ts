@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
-import type { Schedule } from '../../src/shared/schemas/schedule.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import type { Schedule } from '#shared/schemas/schedule.ts';
 import { apiAs } from './helpers/api.ts';
 import { newContext, screenshot, signIn } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

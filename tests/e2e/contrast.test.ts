@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Incident } from '../../src/shared/schemas/incident.ts';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
-import type { Ticket } from '../../src/shared/schemas/ticket.ts';
+import type { Incident } from '#shared/schemas/incident.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
 import { apiAs } from './helpers/api.ts';
 import { screenshot, signIn } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { csvHeader, csvRows } from '../../src/shared/csv.ts';
-import { scheduleColumns, ticketColumns } from '../../src/shared/export-columns.ts';
-import type { Schedule } from '../../src/shared/schemas/schedule.ts';
-import type { Ticket, TicketPage } from '../../src/shared/schemas/ticket.ts';
+import { csvHeader, csvRows } from '#shared/csv.ts';
+import { scheduleColumns, ticketColumns } from '#shared/export-columns.ts';
+import type { Schedule } from '#shared/schemas/schedule.ts';
+import type { Ticket, TicketPage } from '#shared/schemas/ticket.ts';
 import { apiAs } from './helpers/api.ts';
 import { openControlledPage } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { PreviousFigures } from '../../src/shared/schemas/analytics.ts';
+import type { PreviousFigures } from '#shared/schemas/analytics.ts';
 import { apiToken, newContext, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
 import { keepYearOfHistory } from './helpers/working-set.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

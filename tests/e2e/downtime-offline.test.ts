@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { DowntimeEvent } from '../../src/shared/schemas/downtime.ts';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
+import type { DowntimeEvent } from '#shared/schemas/downtime.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
 import { openControlledPage, screenshot } from './helpers/browser.ts';
 import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

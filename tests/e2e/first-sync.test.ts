@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Ticket } from '../../src/shared/schemas/ticket.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
 import { apiAs } from './helpers/api.ts';
 import { demoAccounts, screenshot } from './helpers/browser.ts';
 import { readDeviceStore } from './helpers/device-store.ts';

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
-import type { Ticket } from '../../src/shared/schemas/ticket.ts';
-import type { User } from '../../src/shared/schemas/user.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
+import type { User } from '#shared/schemas/user.ts';
 import { apiAs } from './helpers/api.ts';
 import { newContext, openControlledPage, screenshot, signIn } from './helpers/browser.ts';
 import { readDeviceStore } from './helpers/device-store.ts';

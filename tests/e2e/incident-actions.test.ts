@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { Incident } from '../../src/shared/schemas/incident.ts';
-import type { Ticket } from '../../src/shared/schemas/ticket.ts';
+import type { Incident } from '#shared/schemas/incident.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
 import { apiAs } from './helpers/api.ts';
 import { openControlledPage, screenshot } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { HistoryEntry } from '../../src/shared/schemas/common.ts';
-import type { Incident } from '../../src/shared/schemas/incident.ts';
-import type { User } from '../../src/shared/schemas/user.ts';
+import type { HistoryEntry } from '#shared/schemas/common.ts';
+import type { Incident } from '#shared/schemas/incident.ts';
+import type { User } from '#shared/schemas/user.ts';
 import { apiAs } from './helpers/api.ts';
 import { openControlledPage, screenshot } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Incident } from '../../src/shared/schemas/incident.ts';
+import type { Incident } from '#shared/schemas/incident.ts';
 import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
 import { keepYearOfHistory } from './helpers/working-set.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

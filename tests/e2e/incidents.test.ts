@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { incidentStatuses, incidentTypes, severities } from '../../src/shared/enums.ts';
-import type { Incident } from '../../src/shared/schemas/incident.ts';
-import { datedThisMonth } from '../../src/client/features/incidents/incident-list.ts';
+import { incidentStatuses, incidentTypes, severities } from '#shared/enums.ts';
+import type { Incident } from '#shared/schemas/incident.ts';
+import { datedThisMonth } from '#client/features/incidents/incident-list.ts';
 import { apiToken, newContext, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
 import { keepYearOfHistory } from './helpers/working-set.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

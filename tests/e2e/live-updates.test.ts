@@ -1,6 +1,6 @@
 import type { Request } from 'playwright-core';
 import { it } from 'vitest';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
 import { apiAs } from './helpers/api.ts';
 import { openControlledPage } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

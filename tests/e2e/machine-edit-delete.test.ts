@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
-import type { Ticket } from '../../src/shared/schemas/ticket.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
 import { apiToken, newContext, openControlledPage, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
 import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
 import { chooseMachineStatus } from './helpers/machine-status.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
-import type { Schedule } from '../../src/shared/schemas/schedule.ts';
-import type { Ticket } from '../../src/shared/schemas/ticket.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import type { Schedule } from '#shared/schemas/schedule.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
 import { apiToken, newContext, screenshot, signIn, waitForServiceWorker, type DemoRole } from './helpers/browser.ts';
 import { chooseMachineStatus } from './helpers/machine-status.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import type { IncidentPage } from '../../src/shared/schemas/incident.ts';
-import type { TicketPage } from '../../src/shared/schemas/ticket.ts';
+import type { IncidentPage } from '#shared/schemas/incident.ts';
+import type { TicketPage } from '#shared/schemas/ticket.ts';
 import { apiAs } from './helpers/api.ts';
 import { openControlledPage, screenshot } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
 import { apiAs } from './helpers/api.ts';
 import { chromiumOptions, newContext, screenshot, signIn, waitForServiceWorker } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
 import { apiAs } from './helpers/api.ts';
 import { openControlledPage, screenshot } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

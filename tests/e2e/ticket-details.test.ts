@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { HistoryEntry } from '../../src/shared/schemas/common.ts';
-import type { Machine } from '../../src/shared/schemas/machine.ts';
-import type { Ticket } from '../../src/shared/schemas/ticket.ts';
+import type { HistoryEntry } from '#shared/schemas/common.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
 import { apiAs } from './helpers/api.ts';
 import { openControlledPage, screenshot } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';

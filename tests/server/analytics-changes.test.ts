@@ -12,11 +12,11 @@ import {
   schedules,
   ticketComments,
   tickets,
-} from '../../src/server/db/schema.ts';
-import type { SyncEntity } from '../../src/shared/schemas/sync.ts';
-import { completionRate, mttr, previousFigures } from '../../src/shared/schemas/analytics.ts';
-import { errorSchema } from '../../src/shared/schemas/common.ts';
-import { machine } from '../../src/shared/schemas/machine.ts';
+} from '#server/db/schema.ts';
+import type { SyncEntity } from '#shared/schemas/sync.ts';
+import { completionRate, mttr, previousFigures } from '#shared/schemas/analytics.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
+import { machine } from '#shared/schemas/machine.ts';
 import { machineInput, useTeamApp } from './helpers/app.ts';
 
 const t = useTeamApp();

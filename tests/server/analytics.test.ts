@@ -12,17 +12,11 @@ import {
   schedules,
   ticketComments,
   tickets,
-} from '../../src/server/db/schema.ts';
-import type { ScheduleStatus } from '../../src/shared/enums.ts';
-import { errorSchema } from '../../src/shared/schemas/common.ts';
-import {
-  completionRate,
-  dashboardSummary,
-  distribution,
-  monthlyTrend,
-  mttr,
-} from '../../src/shared/schemas/analytics.ts';
-import { machine } from '../../src/shared/schemas/machine.ts';
+} from '#server/db/schema.ts';
+import type { ScheduleStatus } from '#shared/enums.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
+import { completionRate, dashboardSummary, distribution, monthlyTrend, mttr } from '#shared/schemas/analytics.ts';
+import { machine } from '#shared/schemas/machine.ts';
 import { type Account, machineInput, useTeamApp } from './helpers/app.ts';
 
 const t = useTeamApp();

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { staff } from '../../src/server/seed/plant.ts';
+import { staff } from '#server/seed/plant.ts';
 import { freePort, repositoryRoot, startScript, stopScript, waitForUrl } from './helpers/server-process.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'imsp-backup-'));

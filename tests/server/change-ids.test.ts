@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { historyEntry } from '../../src/shared/schemas/common.ts';
+import { historyEntry } from '#shared/schemas/common.ts';
 import { type Account, addMachine, machineInput, registerUser, useTeamApp } from './helpers/app.ts';
 
 const t = useTeamApp();

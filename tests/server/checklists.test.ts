@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { failTicketId } from '../../src/shared/checklist.ts';
-import { checklistNotAssigned, completeNotAssigned } from '../../src/shared/permissions.ts';
-import { schedule, type Schedule } from '../../src/shared/schemas/schedule.ts';
-import { ticket } from '../../src/shared/schemas/ticket.ts';
+import { failTicketId } from '#shared/checklist.ts';
+import { checklistNotAssigned, completeNotAssigned } from '#shared/permissions.ts';
+import { schedule, type Schedule } from '#shared/schemas/schedule.ts';
+import { ticket } from '#shared/schemas/ticket.ts';
 import { type Account, addMachine, useTeamApp } from './helpers/app.ts';
 import { errorMessage } from './helpers/json.ts';
 

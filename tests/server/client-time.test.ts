@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { historyEntry } from '../../src/shared/schemas/common.ts';
+import { historyEntry } from '#shared/schemas/common.ts';
 import { addMachine, machineInput, useTeamApp } from './helpers/app.ts';
 import { multipart } from './helpers/multipart.ts';
 import { idOf } from './helpers/json.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileRef } from '../../src/shared/schemas/common.ts';
+import { fileRef } from '#shared/schemas/common.ts';
 import { createTestApp, machineInput, registerTeam, type Team, type TestApp } from './helpers/app.ts';
 import { idOf } from './helpers/json.ts';
 import { multipart } from './helpers/multipart.ts';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from '../../src/server/app.ts';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import type { App } from '#server/app.ts';
+import { openDatabase, type Database } from '#server/db/client.ts';
 import { buildTestApp, createScratchDatabase, machineInput, registerUser, type Account } from './helpers/app.ts';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../../src/server/lib/database-unavailable.ts';
+import { isDatabaseUnavailable } from '#server/lib/database-unavailable.ts';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 // Drizzle wraps the driver's error in its own.

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, statfsSync, unlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { storageFullMessage } from '../../src/server/lib/database-unavailable.ts';
+import { storageFullMessage } from '#server/lib/database-unavailable.ts';
 import { multipart } from './helpers/multipart.ts';
 import { exitOf, freePort, startScript, stopScript, waitForUrl } from './helpers/server-process.ts';
 

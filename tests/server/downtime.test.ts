@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { downtimeEvent } from '../../src/shared/schemas/downtime.ts';
+import { downtimeEvent } from '#shared/schemas/downtime.ts';
 import { addMachine, useTeamApp } from './helpers/app.ts';
 
 const t = useTeamApp();

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/server/app.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
+import type { App } from '#server/app.ts';
+import { openDatabase } from '#server/db/client.ts';
 import {
   addMachine,
   buildTestApp,

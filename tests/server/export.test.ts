@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { csvHeader, csvRows } from '../../src/shared/csv.ts';
-import { incidentColumns, scheduleColumns, ticketColumns } from '../../src/shared/export-columns.ts';
-import type { Schedule } from '../../src/shared/schemas/schedule.ts';
-import type { IncidentPage } from '../../src/shared/schemas/incident.ts';
-import type { TicketPage } from '../../src/shared/schemas/ticket.ts';
-import { seedVolume } from '../../src/server/seed/volume.ts';
+import { csvHeader, csvRows } from '#shared/csv.ts';
+import { incidentColumns, scheduleColumns, ticketColumns } from '#shared/export-columns.ts';
+import type { Schedule } from '#shared/schemas/schedule.ts';
+import type { IncidentPage } from '#shared/schemas/incident.ts';
+import type { TicketPage } from '#shared/schemas/ticket.ts';
+import { seedVolume } from '#server/seed/volume.ts';
 import { useTeamApp } from './helpers/app.ts';
 
 const t = useTeamApp();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { incident } from '../../src/shared/schemas/incident.ts';
-import type { InboxEntry } from '../../src/shared/schemas/inbox.ts';
-import { syncPage } from '../../src/shared/schemas/sync.ts';
-import { ticket } from '../../src/shared/schemas/ticket.ts';
+import { incident } from '#shared/schemas/incident.ts';
+import type { InboxEntry } from '#shared/schemas/inbox.ts';
+import { syncPage } from '#shared/schemas/sync.ts';
+import { ticket } from '#shared/schemas/ticket.ts';
 import { type Account, addMachine, registerUser, useTeamApp } from './helpers/app.ts';
 import { errorMessage } from './helpers/json.ts';
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { actionFigures } from '../../src/shared/schemas/analytics.ts';
-import { incident, type Incident } from '../../src/shared/schemas/incident.ts';
-import { ticket } from '../../src/shared/schemas/ticket.ts';
+import { actionFigures } from '#shared/schemas/analytics.ts';
+import { incident, type Incident } from '#shared/schemas/incident.ts';
+import { ticket } from '#shared/schemas/ticket.ts';
 import { type Account, addMachine, useTeamApp } from './helpers/app.ts';
 import { errorMessage } from './helpers/json.ts';
 import { multipart } from './helpers/multipart.ts';
-import type { InboxEntry } from '../../src/shared/schemas/inbox.ts';
-import { syncPage } from '../../src/shared/schemas/sync.ts';
+import type { InboxEntry } from '#shared/schemas/inbox.ts';
+import { syncPage } from '#shared/schemas/sync.ts';
 
 const t = useTeamApp();
 

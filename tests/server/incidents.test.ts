@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { historyEntry } from '../../src/shared/schemas/common.ts';
-import { incident, incidentPage, incidentUpdated, type Incident } from '../../src/shared/schemas/incident.ts';
+import { historyEntry } from '#shared/schemas/common.ts';
+import { incident, incidentPage, incidentUpdated, type Incident } from '#shared/schemas/incident.ts';
 import { type Account, useTeamApp } from './helpers/app.ts';
 import { errorMessage } from './helpers/json.ts';
 

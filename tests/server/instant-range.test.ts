@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { incident } from '../../src/shared/schemas/incident.ts';
-import { schedule } from '../../src/shared/schemas/schedule.ts';
+import { incident } from '#shared/schemas/incident.ts';
+import { schedule } from '#shared/schemas/schedule.ts';
 import { addMachine, useTeamApp } from './helpers/app.ts';
 import { errorMessage, idOf } from './helpers/json.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { serializeError } from '../../src/server/lib/log-errors.ts';
+import { serializeError } from '#server/lib/log-errors.ts';
 import { useTeamApp } from './helpers/app.ts';
 
 const t = useTeamApp();

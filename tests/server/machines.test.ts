@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { machine, machineUpdated } from '../../src/shared/schemas/machine.ts';
+import { machine, machineUpdated } from '#shared/schemas/machine.ts';
 import { machineInput, useTeamApp } from './helpers/app.ts';
 import { errorMessage, idOf } from './helpers/json.ts';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checklistNotAssigned, deniedMessage } from '../../src/shared/permissions.ts';
-import { historyEntry, type Overwrite } from '../../src/shared/schemas/common.ts';
-import { machine } from '../../src/shared/schemas/machine.ts';
-import { schedule, scheduleUpdated, type Schedule } from '../../src/shared/schemas/schedule.ts';
+import { checklistNotAssigned, deniedMessage } from '#shared/permissions.ts';
+import { historyEntry, type Overwrite } from '#shared/schemas/common.ts';
+import { machine } from '#shared/schemas/machine.ts';
+import { schedule, scheduleUpdated, type Schedule } from '#shared/schemas/schedule.ts';
 import { type Account, machineInput, useTeamApp } from './helpers/app.ts';
 import { errorMessage } from './helpers/json.ts';
 

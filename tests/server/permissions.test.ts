@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, type Role } from '../../src/shared/enums.ts';
-import { can, deniedMessage, type Action } from '../../src/shared/permissions.ts';
+import { roles, type Role } from '#shared/enums.ts';
+import { can, deniedMessage, type Action } from '#shared/permissions.ts';
 import { createTestApp, machineInput, registerTeam, type Account, type TestApp } from './helpers/app.ts';
 import { multipart } from './helpers/multipart.ts';
 import { errorMessage, idOf } from './helpers/json.ts';

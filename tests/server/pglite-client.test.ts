@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PgliteWorkerClient } from '../../src/server/db/pglite-client.ts';
+import { PgliteWorkerClient } from '#server/db/pglite-client.ts';
 
 let client: PgliteWorkerClient;
 

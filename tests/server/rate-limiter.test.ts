@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GrowingDelays, RateLimiter } from '../../src/server/lib/rate-limiter.ts';
+import { GrowingDelays, RateLimiter } from '#server/lib/rate-limiter.ts';
 
 const minute = 60_000;
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { derivedId } from '../../src/shared/ids.ts';
-import { freshChecklist, successorOf } from '../../src/shared/recurrence.ts';
-import { machine } from '../../src/shared/schemas/machine.ts';
-import { reading } from '../../src/shared/schemas/reading.ts';
-import { schedule, type Schedule } from '../../src/shared/schemas/schedule.ts';
+import { derivedId } from '#shared/ids.ts';
+import { freshChecklist, successorOf } from '#shared/recurrence.ts';
+import { machine } from '#shared/schemas/machine.ts';
+import { reading } from '#shared/schemas/reading.ts';
+import { schedule, type Schedule } from '#shared/schemas/schedule.ts';
 import { type Account, addMachine, useTeamApp } from './helpers/app.ts';
 import { errorMessage } from './helpers/json.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { historyEntry } from '../../src/shared/schemas/common.ts';
-import { syncPage, type SyncPage } from '../../src/shared/schemas/sync.ts';
-import { authResponse, managedUser } from '../../src/shared/schemas/user.ts';
+import { historyEntry } from '#shared/schemas/common.ts';
+import { syncPage, type SyncPage } from '#shared/schemas/sync.ts';
+import { authResponse, managedUser } from '#shared/schemas/user.ts';
 import { createTestApp, machineInput, registerUser, type Account, type TestApp } from './helpers/app.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf, type Database } from '../../src/server/db/client.ts';
-import * as schema from '../../src/server/db/schema.ts';
+import { rowsOf, type Database } from '#server/db/client.ts';
+import * as schema from '#server/db/schema.ts';
 import { openTestDatabase } from './helpers/app.ts';
 
 let database: Database;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { incident, incidentPage } from '../../src/shared/schemas/incident.ts';
-import { ticket, ticketPage, type Ticket } from '../../src/shared/schemas/ticket.ts';
+import { incident, incidentPage } from '#shared/schemas/incident.ts';
+import { ticket, ticketPage, type Ticket } from '#shared/schemas/ticket.ts';
 import { machineInput, useTeamApp } from './helpers/app.ts';
 import { idOf } from './helpers/json.ts';
 

@@ -153,7 +153,7 @@ describe('JWT secret', () => {
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
-    const { resolveJwtSecret } = await import('../../src/server/lib/jwt-secret.ts');
+    const { resolveJwtSecret } = await import('#server/lib/jwt-secret.ts');
     const dir = mkdtempSync(path.join(tmpdir(), 'imsp-secret-'));
     const first = resolveJwtSecret(undefined, dir);
     expect(first.length).toBeGreaterThanOrEqual(64);

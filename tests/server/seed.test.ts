@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { rowsOf } from '../../src/server/db/client.ts';
+import { rowsOf } from '#server/db/client.ts';
 import {
   downtimeEvents,
   incidents,
@@ -18,14 +18,14 @@ import {
   ticketComments,
   tickets,
   users,
-} from '../../src/server/db/schema.ts';
-import { seedDemoIfEmpty } from '../../src/server/seed/demo.ts';
-import { seedVolume } from '../../src/server/seed/volume.ts';
-import { dashboardSummary, mttr } from '../../src/shared/schemas/analytics.ts';
-import { involvedPerson, witness } from '../../src/shared/schemas/incident.ts';
-import { machine } from '../../src/shared/schemas/machine.ts';
-import { checklistItem } from '../../src/shared/schemas/schedule.ts';
-import { authResponse } from '../../src/shared/schemas/user.ts';
+} from '#server/db/schema.ts';
+import { seedDemoIfEmpty } from '#server/seed/demo.ts';
+import { seedVolume } from '#server/seed/volume.ts';
+import { dashboardSummary, mttr } from '#shared/schemas/analytics.ts';
+import { involvedPerson, witness } from '#shared/schemas/incident.ts';
+import { machine } from '#shared/schemas/machine.ts';
+import { checklistItem } from '#shared/schemas/schedule.ts';
+import { authResponse } from '#shared/schemas/user.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '../../src/server/db/schema.ts';
-import type { Role } from '../../src/shared/enums.ts';
+import { users } from '#server/db/schema.ts';
+import type { Role } from '#shared/enums.ts';
 import { createTestApp, registerUser, type TestApp } from './helpers/app.ts';
 import type { OpenApiPaths } from './helpers/json.ts';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { Slots } from '../../src/server/lib/slots.ts';
+import { Slots } from '#server/lib/slots.ts';
 
 it('runs at most its size of tasks at a time, the others in the order they came', async () => {
   const slots = new Slots(2);

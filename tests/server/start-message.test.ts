@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readableLine } from '../../src/server/lib/log-lines.ts';
-import { startMessage } from '../../src/server/lib/start-message.ts';
+import { readableLine } from '#server/lib/log-lines.ts';
+import { startMessage } from '#server/lib/start-message.ts';
 import { freePort, startScript, stopScript, waitForUrl } from './helpers/server-process.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'imsp-start-'));

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { App } from '../../src/server/app.ts';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { storageFullMessage } from '../../src/server/lib/database-unavailable.ts';
+import type { App } from '#server/app.ts';
+import { openDatabase, type Database } from '#server/db/client.ts';
+import { storageFullMessage } from '#server/lib/database-unavailable.ts';
 import { addMachine, buildTestApp, createScratchDatabase, registerTeam, type Team } from './helpers/app.ts';
 
 /**

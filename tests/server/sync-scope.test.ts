@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { incidentPage } from '../../src/shared/schemas/incident.ts';
-import { syncPage, type SyncPage } from '../../src/shared/schemas/sync.ts';
-import { ticketPage } from '../../src/shared/schemas/ticket.ts';
-import type { SyncScope } from '../../src/shared/working-set.ts';
+import { incidentPage } from '#shared/schemas/incident.ts';
+import { syncPage, type SyncPage } from '#shared/schemas/sync.ts';
+import { ticketPage } from '#shared/schemas/ticket.ts';
+import type { SyncScope } from '#shared/working-set.ts';
 import { machineInput, useTeamApp, type Account } from './helpers/app.ts';
 import { errorMessage, idOf } from './helpers/json.ts';
 

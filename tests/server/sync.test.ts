@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { syncPage, type SyncPage } from '../../src/shared/schemas/sync.ts';
+import { syncPage, type SyncPage } from '#shared/schemas/sync.ts';
 import { machineInput, useTeamApp } from './helpers/app.ts';
 import { errorMessage } from './helpers/json.ts';
 

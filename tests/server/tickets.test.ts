@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { historyEntry } from '../../src/shared/schemas/common.ts';
-import { ticket, ticketPage, ticketUpdated, type Ticket } from '../../src/shared/schemas/ticket.ts';
+import { historyEntry } from '#shared/schemas/common.ts';
+import { ticket, ticketPage, ticketUpdated, type Ticket } from '#shared/schemas/ticket.ts';
 import { type Account, machineInput, useTeamApp } from './helpers/app.ts';
 import { errorMessage, idOf } from './helpers/json.ts';
 

@@ -1,6 +1,6 @@
 import { connect, type AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileRef } from '../../src/shared/schemas/common.ts';
+import { fileRef } from '#shared/schemas/common.ts';
 import { addMachine, useTeamApp } from './helpers/app.ts';
 import { idOf } from './helpers/json.ts';
 

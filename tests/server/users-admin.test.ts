@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { App } from '../../src/server/app.ts';
-import { historyEntry } from '../../src/shared/schemas/common.ts';
-import { authResponse, managedUser, resetCodeResponse } from '../../src/shared/schemas/user.ts';
+import type { App } from '#server/app.ts';
+import { historyEntry } from '#shared/schemas/common.ts';
+import { authResponse, managedUser, resetCodeResponse } from '#shared/schemas/user.ts';
 import {
   buildTestApp,
   createTestApp,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { authResponse, user, userSummary } from '../../src/shared/schemas/user.ts';
+import { authResponse, user, userSummary } from '#shared/schemas/user.ts';
 import { createTestApp, registerTeam, registerUser, type TestApp } from './helpers/app.ts';
 import { errorMessage } from './helpers/json.ts';
 

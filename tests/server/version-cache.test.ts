@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VersionCache } from '../../src/server/lib/version-cache.ts';
+import { VersionCache } from '#server/lib/version-cache.ts';
 
 describe('VersionCache', () => {
   it('serves one computation per version, and computes afresh every time when the version is unknown', async () => {

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/server/db/client.ts';
-import { connectionTimeoutMillis } from '../../src/server/db/postgres-listener.ts';
-import { machines } from '../../src/server/db/schema.ts';
-import { syncPage } from '../../src/shared/schemas/sync.ts';
+import { rowsOf } from '#server/db/client.ts';
+import { connectionTimeoutMillis } from '#server/db/postgres-listener.ts';
+import { machines } from '#server/db/schema.ts';
+import { syncPage } from '#shared/schemas/sync.ts';
 import { addMachine, useTeamApp } from './helpers/app.ts';
 
 const t = useTeamApp();

@@ -1,9 +1,9 @@
 import { Navigate, Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
-import { SignedInUserContext, useSession } from '../data/session.ts';
-import { useSignOutOnExpiredToken } from '../features/auth/use-sign-out-on-expired-token.ts';
-import { MachineBackUpPrompt } from '../features/machines/MachineBackUpPrompt.tsx';
-import { useSyncLoop } from '../data/use-sync.ts';
+import { SignedInUserContext, useSession } from '#client/data/session/session.ts';
+import { useSignOutOnExpiredToken } from '#client/features/auth/use-sign-out-on-expired-token.ts';
+import { MachineBackUpPrompt } from '#client/features/machines/MachineBackUpPrompt.tsx';
+import { useSyncLoop } from '#client/data/sync/use-sync.ts';
 import { MobileMenu } from './MobileMenu.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';

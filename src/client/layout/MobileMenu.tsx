@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { useRef } from 'react';
-import type { Role } from '../../shared/enums.ts';
-import { Button } from '../components/ui/Button.tsx';
-import { useDialogFocus } from '../components/ui/use-dialog-focus.ts';
+import type { Role } from '#shared/enums.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { useDialogFocus } from '#client/components/ui/use-dialog-focus.ts';
 import { Sidebar } from './Sidebar.tsx';
 
 interface MobileMenuProps {

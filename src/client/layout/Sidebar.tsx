@@ -1,6 +1,6 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { Factory } from 'lucide-react';
-import type { Role } from '../../shared/enums.ts';
+import type { Role } from '#shared/enums.ts';
 import { navItemsFor } from './nav-items.ts';
 
 interface SidebarProps {

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { Menu, ScanLine } from 'lucide-react';
-import type { User } from '../../shared/schemas/user.ts';
-import { Button, buttonClasses } from '../components/ui/Button.tsx';
-import { LogoutButton } from '../features/auth/LogoutButton.tsx';
-import { InboxButton } from '../features/inbox/InboxButton.tsx';
-import { SyncIndicator } from '../features/sync/SyncIndicator.tsx';
+import type { User } from '#shared/schemas/user.ts';
+import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
+import { LogoutButton } from '#client/features/auth/LogoutButton.tsx';
+import { InboxButton } from '#client/features/inbox/InboxButton.tsx';
+import { SyncIndicator } from '#client/features/sync/SyncIndicator.tsx';
 import { useToastClearance } from './use-toast-clearance.ts';
 
 function initials(name: string): string {

@@ -1,6 +1,6 @@
 import type { StaticDataRouteOption } from '@tanstack/react-router';
-import type { Role } from '../../shared/enums.ts';
-import { canOpen } from '../features/auth/route-access.ts';
+import type { Role } from '#shared/enums.ts';
+import { canOpen } from '#client/features/auth/route-access.ts';
 
 interface DeclaredRoute<TPath extends string> {
   fullPath: TPath;

@@ -1,6 +1,6 @@
 import { useRouter, type AnyRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { Role } from '../../shared/enums.ts';
+import type { Role } from '#shared/enums.ts';
 import { navRoutesFor } from './nav-items.ts';
 
 /** When the device has nothing else to do (Safari before 18 has no requestIdleCallback). */

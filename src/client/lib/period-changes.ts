@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { previousFigures, type PreviousFigures } from '../../shared/schemas/analytics.ts';
+import { previousFigures, type PreviousFigures } from '#shared/schemas/analytics.ts';
 import { api } from './api.ts';
 
 const signed = (value: number, suffix = '') =>

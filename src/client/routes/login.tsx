@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { LoginPage } from '#client/features/auth/LoginPage.tsx';
 
 export const Route = createFileRoute('/login')({ component: LoginPage });

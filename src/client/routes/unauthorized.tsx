@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccessDenied } from '../features/auth/AccessDenied.tsx';
+import { AccessDenied } from '#client/features/auth/AccessDenied.tsx';
 
 export const Route = createFileRoute('/unauthorized')({ component: AccessDenied });

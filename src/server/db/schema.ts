@@ -30,13 +30,13 @@ import type {
   ScheduleStatus,
   TicketCategory,
   TicketStatus,
-} from '../../shared/enums.ts';
-import type { CheckResult } from '../../shared/checklist.ts';
-import type { Recurrence } from '../../shared/recurrence.ts';
-import { emptyInvestigation, type Investigation } from '../../shared/schemas/incident-action.ts';
-import type { MachineStop } from '../../shared/schemas/downtime.ts';
-import type { InboxEntity, InboxKind } from '../../shared/schemas/inbox.ts';
-import type { SyncEntity } from '../../shared/schemas/sync.ts';
+} from '#shared/enums.ts';
+import type { CheckResult } from '#shared/checklist.ts';
+import type { Recurrence } from '#shared/recurrence.ts';
+import { emptyInvestigation, type Investigation } from '#shared/schemas/incident-action.ts';
+import type { MachineStop } from '#shared/schemas/downtime.ts';
+import type { InboxEntity, InboxKind } from '#shared/schemas/inbox.ts';
+import type { SyncEntity } from '#shared/schemas/sync.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isoInstant } from '../../shared/schemas/common.ts';
+import { isoInstant } from '#shared/schemas/common.ts';
 import { changeIdOf } from './change-id.ts';
 import { badRequest } from './errors.ts';
 

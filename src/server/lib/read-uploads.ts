@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { allowedFileDescription, isAllowedFile, maxFileBytes } from '../../shared/files.ts';
-import { errorSchema, idSchema } from '../../shared/schemas/common.ts';
+import { allowedFileDescription, isAllowedFile, maxFileBytes } from '#shared/files.ts';
+import { errorSchema, idSchema } from '#shared/schemas/common.ts';
 import { badRequest, HttpError } from './errors.ts';
 import { matchesSignature } from './file-signature.ts';
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { csvHeader, csvRows, exportFileName, type CsvColumn } from '../../shared/csv.ts';
+import { csvHeader, csvRows, exportFileName, type CsvColumn } from '#shared/csv.ts';
 
 /**
  * Streams an export as a CSV download, a batch of records at a time, so a list of 100,000 records

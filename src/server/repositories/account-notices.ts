@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { roleLabels, type Role } from '../../shared/enums.ts';
-import { permissions } from '../../shared/permissions.ts';
+import { roleLabels, type Role } from '#shared/enums.ts';
+import { permissions } from '#shared/permissions.ts';
 import type { Tx } from '../db/client.ts';
 import { inboxEntries, users } from '../db/schema.ts';
 

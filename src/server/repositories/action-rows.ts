@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { IncidentAction } from '../../shared/schemas/incident-action.ts';
+import type { IncidentAction } from '#shared/schemas/incident-action.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { incidents, tickets, users, type StoredAction } from '../db/schema.ts';
 import { type ChangeContext, type FieldChange } from './record-changes.ts';

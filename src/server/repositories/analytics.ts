@@ -1,6 +1,6 @@
 import { asc, count, desc, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { today } from '../../shared/incident-actions.ts';
+import { today } from '#shared/incident-actions.ts';
 import type {
   ActionFigures,
   CompletionRate,
@@ -8,8 +8,8 @@ import type {
   Distribution,
   MonthlyTrend,
   Mttr,
-} from '../../shared/schemas/analytics.ts';
-import { openIncidentStatuses, openTicketStatuses } from '../../shared/open-records.ts';
+} from '#shared/schemas/analytics.ts';
+import { openIncidentStatuses, openTicketStatuses } from '#shared/open-records.ts';
 import { rowsOf, type Database } from '../db/client.ts';
 import { incidents, machines, schedules, tickets } from '../db/schema.ts';
 import { createDowntimeAnalytics } from './downtime-analytics.ts';

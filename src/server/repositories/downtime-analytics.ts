@@ -1,9 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type {
-  DepartmentAvailability,
-  DowntimeReasonPareto,
-  MachineAvailability,
-} from '../../shared/schemas/downtime.ts';
+import type { DepartmentAvailability, DowntimeReasonPareto, MachineAvailability } from '#shared/schemas/downtime.ts';
 import { rowsOf, type Db } from '../db/client.ts';
 
 /** The part of each stop that falls in the last `days` days up to `now`, in minutes. */

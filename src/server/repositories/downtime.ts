@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, isNull, lte, or } from 'drizzle-orm';
-import { isStopped } from '../../shared/downtime-reasons.ts';
-import type { MachineStatus } from '../../shared/enums.ts';
-import type { DowntimeEvent, DowntimeReason, MachineStop } from '../../shared/schemas/downtime.ts';
+import { isStopped } from '#shared/downtime-reasons.ts';
+import type { MachineStatus } from '#shared/enums.ts';
+import type { DowntimeEvent, DowntimeReason, MachineStop } from '#shared/schemas/downtime.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { downtimeEvents, machineStatusChanges, tickets } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FileRef } from '../../shared/schemas/common.ts';
+import type { FileRef } from '#shared/schemas/common.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { fileChunks, files } from '../db/schema.ts';
 import { forbidden, notFound } from '../lib/errors.ts';

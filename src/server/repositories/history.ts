@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { HistoryEntry } from '../../shared/schemas/common.ts';
+import type { HistoryEntry } from '#shared/schemas/common.ts';
 import type { Db } from '../db/client.ts';
 import { recordHistory, users } from '../db/schema.ts';
 import { isoOrNull } from './sql-helpers.ts';

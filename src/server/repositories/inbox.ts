@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { changeDetail, excerpt } from '../../shared/inbox.ts';
-import { permissions } from '../../shared/permissions.ts';
-import type { InboxEntry } from '../../shared/schemas/inbox.ts';
+import { changeDetail, excerpt } from '#shared/inbox.ts';
+import { permissions } from '#shared/permissions.ts';
+import type { InboxEntry } from '#shared/schemas/inbox.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { inboxEntries, incidents, tickets, users } from '../db/schema.ts';
 import type { FieldChange, HistoryEntity } from './record-changes.ts';

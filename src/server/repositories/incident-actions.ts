@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { actionChangeDenied } from '../../shared/incident-actions.ts';
-import { can, deniedMessage, type Actor } from '../../shared/permissions.ts';
-import type { ActionCreate, ActionPatch } from '../../shared/schemas/incident-action.ts';
-import type { Incident } from '../../shared/schemas/incident.ts';
+import { actionChangeDenied } from '#shared/incident-actions.ts';
+import { can, deniedMessage, type Actor } from '#shared/permissions.ts';
+import type { ActionCreate, ActionPatch } from '#shared/schemas/incident-action.ts';
+import type { Incident } from '#shared/schemas/incident.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { files, type StoredAction } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';

@@ -1,13 +1,13 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
-import { incidentEditableFields, incidentReporterFields } from '../../shared/permissions.ts';
-import type { Incident, IncidentCreate, IncidentFilterQuery, IncidentUpdate } from '../../shared/schemas/incident.ts';
+import { incidentEditableFields, incidentReporterFields } from '#shared/permissions.ts';
+import type { Incident, IncidentCreate, IncidentFilterQuery, IncidentUpdate } from '#shared/schemas/incident.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { incidents, users } from '../db/schema.ts';
 import { attachmentsOf, toFileRefs } from './files.ts';
 import { recordColumns, searchWordsOf, type Actor, type EditRule } from './numbered-records.ts';
 import { loadOne, numberedRepository, type NumberedKind } from './numbered-repository.ts';
-import { closeBlocked } from '../../shared/incident-actions.ts';
-import { can, deniedMessage } from '../../shared/permissions.ts';
+import { closeBlocked } from '#shared/incident-actions.ts';
+import { can, deniedMessage } from '#shared/permissions.ts';
 import { conflict, forbidden } from '../lib/errors.ts';
 import { readActions } from './action-rows.ts';
 import { incidentActionMethods } from './incident-actions.ts';

@@ -6,10 +6,10 @@ import {
   type MachineListQuery,
   type MachineStatusChange,
   type MachineUpdate,
-} from '../../shared/schemas/machine.ts';
-import type { MachineStop } from '../../shared/schemas/downtime.ts';
-import type { ReadingInput } from '../../shared/schemas/reading.ts';
-import { isStopped } from '../../shared/downtime-reasons.ts';
+} from '#shared/schemas/machine.ts';
+import type { MachineStop } from '#shared/schemas/downtime.ts';
+import type { ReadingInput } from '#shared/schemas/reading.ts';
+import { isStopped } from '#shared/downtime-reasons.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { machines } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';

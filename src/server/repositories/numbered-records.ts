@@ -1,8 +1,8 @@
 import { and, count, desc, eq, getTableColumns, like, sql, type SQL } from 'drizzle-orm';
-import { roleLabels } from '../../shared/enums.ts';
-import { queryWords, wordsOf } from '../../shared/search-words.ts';
-import { permissions, type Action, type Actor } from '../../shared/permissions.ts';
-import type { Overwrite } from '../../shared/schemas/common.ts';
+import { roleLabels } from '#shared/enums.ts';
+import { queryWords, wordsOf } from '#shared/search-words.ts';
+import { permissions, type Action, type Actor } from '#shared/permissions.ts';
+import type { Overwrite } from '#shared/schemas/common.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { incidents, tickets } from '../db/schema.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
@@ -19,7 +19,7 @@ import { pageCount } from './sql-helpers.ts';
 export type NumberedTable = typeof tickets | typeof incidents;
 export type NumberedEntity = 'ticket' | 'incident';
 
-export type { Actor } from '../../shared/permissions.ts';
+export type { Actor } from '#shared/permissions.ts';
 
 export const numberedTables = { ticket: tickets, incident: incidents } satisfies Record<NumberedEntity, NumberedTable>;
 const labels: Record<NumberedEntity, string> = { ticket: 'Ticket', incident: 'Incident' };

@@ -1,5 +1,5 @@
 import { eq, type SQL } from 'drizzle-orm';
-import type { Actor } from '../../shared/permissions.ts';
+import type { Actor } from '#shared/permissions.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import type { tickets } from '../db/schema.ts';
 import type { Upload } from '../lib/read-uploads.ts';

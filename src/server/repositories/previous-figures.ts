@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PreviousFigures } from '../../shared/schemas/analytics.ts';
-import { openIncidentStatuses, openTicketStatuses } from '../../shared/open-records.ts';
+import type { PreviousFigures } from '#shared/schemas/analytics.ts';
+import { openIncidentStatuses, openTicketStatuses } from '#shared/open-records.ts';
 import { rowsOf, type Db } from '../db/client.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { readingBelowLast, type Reading, type ReadingInput } from '../../shared/schemas/reading.ts';
+import { readingBelowLast, type Reading, type ReadingInput } from '#shared/schemas/reading.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import type { machines } from '../db/schema.ts';
 import { machineReadings, users } from '../db/schema.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Overwrite } from '../../shared/schemas/common.ts';
+import type { Overwrite } from '#shared/schemas/common.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { appliedChanges, recordHistory, users } from '../db/schema.ts';
 import { conflict } from '../lib/errors.ts';

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, lte, ne } from 'drizzle-orm';
-import { freshChecklist, successorOf, type Occurrence } from '../../shared/recurrence.ts';
+import { freshChecklist, successorOf, type Occurrence } from '#shared/recurrence.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { machines, schedules } from '../db/schema.ts';
 import { lockRecord, type ChangeContext, type FieldChange } from './record-changes.ts';

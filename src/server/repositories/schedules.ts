@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CheckResult } from '../../shared/checklist.ts';
+import type { CheckResult } from '#shared/checklist.ts';
 import {
   checklistItemDenied,
   checklistNotAssigned,
   completeNotAssigned,
   mayAnswerChecklist,
   type Actor,
-} from '../../shared/permissions.ts';
-import type { ScheduleStatus } from '../../shared/enums.ts';
-import { waitsForHours } from '../../shared/recurrence.ts';
-import { effectiveScheduleStatus } from '../../shared/schedule-status.ts';
-import type { HistoryEntry, Overwrite } from '../../shared/schemas/common.ts';
+} from '#shared/permissions.ts';
+import type { ScheduleStatus } from '#shared/enums.ts';
+import { waitsForHours } from '#shared/recurrence.ts';
+import { effectiveScheduleStatus } from '#shared/schedule-status.ts';
+import type { HistoryEntry, Overwrite } from '#shared/schemas/common.ts';
 import type {
   ChecklistItem,
   ChecklistPatch,
@@ -20,7 +20,7 @@ import type {
   ScheduleCreate,
   ScheduleListQuery,
   ScheduleUpdate,
-} from '../../shared/schemas/schedule.ts';
+} from '#shared/schemas/schedule.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { machines, schedules, users } from '../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../lib/errors.ts';

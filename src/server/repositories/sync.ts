@@ -1,10 +1,10 @@
 import { and, eq, gte, inArray, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { openIncidentStatuses, openTicketStatuses } from '../../shared/open-records.ts';
-import type { IncidentListQuery, IncidentPage } from '../../shared/schemas/incident.ts';
-import type { TicketListQuery, TicketPage } from '../../shared/schemas/ticket.ts';
-import { snapshotPosition, type FeedEntity, type SyncPage } from '../../shared/schemas/sync.ts';
-import { scheduleStart, windowStart, type SyncScope, type Window } from '../../shared/working-set.ts';
+import { openIncidentStatuses, openTicketStatuses } from '#shared/open-records.ts';
+import type { IncidentListQuery, IncidentPage } from '#shared/schemas/incident.ts';
+import type { TicketListQuery, TicketPage } from '#shared/schemas/ticket.ts';
+import { snapshotPosition, type FeedEntity, type SyncPage } from '#shared/schemas/sync.ts';
+import { scheduleStart, windowStart, type SyncScope, type Window } from '#shared/working-set.ts';
 import { rowsOf, type Database, type Db, type Tx } from '../db/client.ts';
 import { gone } from '../lib/errors.ts';
 import { inboxEntries, incidents, machines, schedules, tickets } from '../db/schema.ts';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { TicketSource } from '../../shared/schemas/ticket.ts';
+import type { TicketSource } from '#shared/schemas/ticket.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { schedules, tickets } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';

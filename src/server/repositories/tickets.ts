@@ -1,7 +1,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ticketReporterFields, ticketEditableFields } from '../../shared/permissions.ts';
-import type { Comment, Ticket, TicketCreate, TicketFilterQuery, TicketUpdate } from '../../shared/schemas/ticket.ts';
+import { ticketReporterFields, ticketEditableFields } from '#shared/permissions.ts';
+import type { Comment, Ticket, TicketCreate, TicketFilterQuery, TicketUpdate } from '#shared/schemas/ticket.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { machines, ticketComments, tickets, users } from '../db/schema.ts';
 import { createOnce } from './create-once.ts';

@@ -1,13 +1,13 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { asc, eq, ilike, or } from 'drizzle-orm';
-import type { HistoryEntry } from '../../shared/schemas/common.ts';
+import type { HistoryEntry } from '#shared/schemas/common.ts';
 import {
   resetCodeHours,
   type ManagedUser,
   type ResetCodeResponse,
   type RoleDecision,
   type UserUpdate,
-} from '../../shared/schemas/user.ts';
+} from '#shared/schemas/user.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { badRequest, conflict, deactivatedMessage, forbidden, notFound } from '../lib/errors.ts';

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Role } from '../../shared/enums.ts';
-import type { ProfileBody, User, UserSummary } from '../../shared/schemas/user.ts';
+import type { Role } from '#shared/enums.ts';
+import type { ProfileBody, User, UserSummary } from '#shared/schemas/user.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CsvColumn } from '../../shared/csv.ts';
-import type { Action, Actor } from '../../shared/permissions.ts';
-import { errorSchema, historyEntry, idParams, type HistoryEntry, type Overwrite } from '../../shared/schemas/common.ts';
+import type { CsvColumn } from '#shared/csv.ts';
+import type { Action, Actor } from '#shared/permissions.ts';
+import { errorSchema, historyEntry, idParams, type HistoryEntry, type Overwrite } from '#shared/schemas/common.ts';
 import { changeContext, type ChangeContext } from '../lib/change-context.ts';
 import { readUploads, uploadErrors, type Upload } from '../lib/read-uploads.ts';
 import { sendCsv } from '../lib/send-csv.ts';

@@ -5,7 +5,7 @@ import {
   type Role,
   type ScheduleStatus,
   type TicketStatus,
-} from '../../shared/enums.ts';
+} from '#shared/enums.ts';
 import type { incidents, machines, schedules, ticketComments, tickets } from '../db/schema.ts';
 import { recordLog, type HistoryRow } from './history.ts';
 import { plantMachines, specificationsOf, type MachineKind, type PlantMachine } from './plant.ts';

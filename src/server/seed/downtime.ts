@@ -1,5 +1,5 @@
-import { downtimeReasons, type DowntimeCategory } from '../../shared/downtime-reasons.ts';
-import type { MachineStatus } from '../../shared/enums.ts';
+import { downtimeReasons, type DowntimeCategory } from '#shared/downtime-reasons.ts';
+import type { MachineStatus } from '#shared/enums.ts';
 import type { Tx } from '../db/client.ts';
 import { eq } from 'drizzle-orm';
 import { machines as machineTable, machineStatusChanges } from '../db/schema.ts';

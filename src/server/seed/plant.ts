@@ -1,4 +1,4 @@
-import type { Department, MachineStatus, Role } from '../../shared/enums.ts';
+import type { Department, MachineStatus, Role } from '#shared/enums.ts';
 
 export interface StaffMember {
   name: string;

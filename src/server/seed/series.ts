@@ -1,6 +1,6 @@
-import { failTicketId } from '../../shared/checklist.ts';
-import { freshChecklist, nextDate, successorOf, type Recurrence } from '../../shared/recurrence.ts';
-import { derivedId } from '../../shared/ids.ts';
+import { failTicketId } from '#shared/checklist.ts';
+import { freshChecklist, nextDate, successorOf, type Recurrence } from '#shared/recurrence.ts';
+import { derivedId } from '#shared/ids.ts';
 import type { machineReadings, machines, schedules, tickets } from '../db/schema.ts';
 import type { Random } from './random.ts';
 

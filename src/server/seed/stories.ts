@@ -1,4 +1,4 @@
-import type { IncidentType, Priority, TicketCategory } from '../../shared/enums.ts';
+import type { IncidentType, Priority, TicketCategory } from '#shared/enums.ts';
 import type { MachineKind } from './plant.ts';
 
 export interface TicketStory {

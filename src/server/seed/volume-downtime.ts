@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { downtimeCategories } from '../../shared/downtime-reasons.ts';
+import { downtimeCategories } from '#shared/downtime-reasons.ts';
 import type { Tx } from '../db/client.ts';
 
 /**

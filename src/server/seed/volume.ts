@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asc, isNull, sql } from 'drizzle-orm';
-import type { MachineStatus } from '../../shared/enums.ts';
+import type { MachineStatus } from '#shared/enums.ts';
 import { rowsOf, type Database, type Tx } from '../db/client.ts';
 import { machines, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';

@@ -1,9 +1,9 @@
-import type { QueuedOf } from '../../../src/client/data/writes.ts';
-import { machineStatusChange } from '../../../src/client/features/machines/machine-changes.ts';
-import { createTicketChange } from '../../../src/client/data/ticket-create.ts';
-import { ticketCommentChange, ticketStatusChange } from '../../../src/client/features/tickets/ticket-changes.ts';
-import type { MachineStatus, TicketStatus } from '../../../src/shared/enums.ts';
-import type { Machine } from '../../../src/shared/schemas/machine.ts';
+import type { QueuedOf } from '#client/data/outbox/writes.ts';
+import { machineStatusChange } from '#client/features/machines/machine-changes.ts';
+import { createTicketChange } from '#client/data/outbox/ticket-create.ts';
+import { ticketCommentChange, ticketStatusChange } from '#client/features/tickets/ticket-changes.ts';
+import type { MachineStatus, TicketStatus } from '#shared/enums.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
 
 interface User {
   _id: string;

@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { LocalDatabase } from '../../../src/client/data/db.ts';
-import { createReplayer, type ReplayerOptions } from '../../../src/client/data/replayer.ts';
-import { createSyncStatus, type SyncStatusStore } from '../../../src/client/data/sync-status.ts';
-import type { Role } from '../../../src/shared/enums.ts';
+import { LocalDatabase } from '#client/data/store/db.ts';
+import { createReplayer, type ReplayerOptions } from '#client/data/outbox/replayer.ts';
+import { createSyncStatus, type SyncStatusStore } from '#client/data/sync/sync-status.ts';
+import type { Role } from '#shared/enums.ts';
 import type { Account } from '../../server/helpers/app.ts';
 import { createNetwork, startLiveServer } from './live-server.ts';
 

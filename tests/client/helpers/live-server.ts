@@ -1,6 +1,6 @@
 import { createTestApp, machineInput, registerUser, type Account, type TestApp } from '../../server/helpers/app.ts';
-import type { Transport } from '../../../src/client/lib/api.ts';
-import type { Role } from '../../../src/shared/enums.ts';
+import type { Transport } from '#client/lib/api.ts';
+import type { Role } from '#shared/enums.ts';
 
 /** The real server on a loopback port, for the offline core to talk to. */
 export async function startLiveServer(env: Record<string, string> = {}) {

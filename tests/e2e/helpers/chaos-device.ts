@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { openControlledPage, type DemoRole } from './browser.ts';
-import { machineStatuses, type MachineStatus } from '../../../src/shared/enums.ts';
+import { machineStatuses, type MachineStatus } from '#shared/enums.ts';
 import { readDeviceStore } from './device-store.ts';
 import { chooseMachineStatus } from './machine-status.ts';
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { isStopped } from '../../../src/shared/downtime-reasons.ts';
-import type { MachineStatus } from '../../../src/shared/enums.ts';
+import { isStopped } from '#shared/downtime-reasons.ts';
+import type { MachineStatus } from '#shared/enums.ts';
 
 /** Chooses a machine's status as a user does; a stop's question (why, and a ticket?) is skipped. */
 export async function chooseMachineStatus(page: Page, select: Locator, status: MachineStatus): Promise<void> {

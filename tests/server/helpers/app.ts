@@ -5,11 +5,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp, type App } from '../../../src/server/app.ts';
-import { loadConfig } from '../../../src/server/config.ts';
-import { openDatabase, type Database } from '../../../src/server/db/client.ts';
-import { openPglite } from '../../../src/server/db/pglite.ts';
-import type { Role } from '../../../src/shared/enums.ts';
+import { buildApp, type App } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase, type Database } from '#server/db/client.ts';
+import { openPglite } from '#server/db/pglite.ts';
+import type { Role } from '#shared/enums.ts';
 
 /** A fresh database on the PostgreSQL server `serverUrl`, and a way to drop it. */
 export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorSchema } from '../../../src/shared/schemas/common.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
 
 interface JsonResponse {
   json(): unknown;

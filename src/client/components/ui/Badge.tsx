@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Role } from '../../../shared/enums.ts';
+import type { Role } from '#shared/enums.ts';
 
 export type BadgeTone = 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'slate';
 

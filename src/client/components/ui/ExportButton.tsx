@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { exportList, type ListExport } from '../../data/export-csv.ts';
-import { notify } from '../../lib/notify.ts';
+import { exportList, type ListExport } from '#client/lib/export-csv.ts';
+import { notify } from '#client/lib/notify.ts';
 import { Button } from './Button.tsx';
 
 type ExportButtonProps<T> = ListExport<T> & {

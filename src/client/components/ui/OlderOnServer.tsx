@@ -1,8 +1,8 @@
 import { Archive } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { HistoryEntity, HistoryRecord } from '../../data/older-records.ts';
-import { useIsOnline } from '../../data/use-sync.ts';
-import { useOlderRecords, useWindowDays } from '../../data/use-working-set.ts';
+import type { HistoryEntity, HistoryRecord } from '#client/data/sync/older-records.ts';
+import { useIsOnline } from '#client/data/sync/use-sync.ts';
+import { useOlderRecords, useWindowDays } from '#client/data/sync/use-working-set.ts';
 import { Button } from './Button.tsx';
 import { Pagination } from './Pagination.tsx';
 

@@ -1,6 +1,6 @@
 import { Printer } from 'lucide-react';
 import { Button } from './Button.tsx';
-import { formatDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '#client/lib/dates.ts';
 
 /** The Print button of a record's dialog (it prints the dialog alone: styles.css). */
 export function PrintButton() {

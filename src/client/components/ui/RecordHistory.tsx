@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { historyEntry, type HistoryEntry } from '../../../shared/schemas/common.ts';
-import { useUsers } from '../../data/use-users.ts';
-import { api } from '../../lib/api.ts';
-import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { historyEntry, type HistoryEntry } from '#shared/schemas/common.ts';
+import { useUsers } from '#client/data/session/use-users.ts';
+import { api } from '#client/lib/api.ts';
+import { formatDate, formatDateTime } from '#client/lib/dates.ts';
 
 interface RecordHistoryProps {
   entity: 'ticket' | 'incident' | 'user';

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
-import { Spinner } from '../../components/ui/Spinner.tsx';
-import { Panel } from '../../components/ui/Panel.tsx';
+import { Spinner } from '#client/components/ui/Spinner.tsx';
+import { Panel } from '#client/components/ui/Panel.tsx';
 import { describePoints, type ChartPoint } from './analytics-figures.ts';
 
 interface ChartCardProps {

@@ -1,4 +1,4 @@
-import { Panel } from '../../components/ui/Panel.tsx';
+import { Panel } from '#client/components/ui/Panel.tsx';
 
 interface DetailCardProps {
   title: string;

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Panel } from '../../components/ui/Panel.tsx';
+import { Panel } from '#client/components/ui/Panel.tsx';
 import { formatHours } from './analytics-figures.ts';
-import { periodNote } from '../../lib/period-changes.ts';
+import { periodNote } from '#client/lib/period-changes.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { DistributionBar } from './lazy-charts.ts';
 import { useDowntimeFigures } from './use-downtime-figures.ts';

@@ -1,5 +1,5 @@
 import { CloudOff } from 'lucide-react';
-import { formatDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '#client/lib/dates.ts';
 
 /** Offline the screen shows the figures last loaded on this device, and says how old they are. */
 export function OfflineFigures({ loadedAt }: { loadedAt: number | null }) {

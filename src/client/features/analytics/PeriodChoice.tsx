@@ -1,5 +1,5 @@
-import { analyticsPeriods } from '../../../shared/schemas/analytics.ts';
-import { periodNote } from '../../lib/period-changes.ts';
+import { analyticsPeriods } from '#shared/schemas/analytics.ts';
+import { periodNote } from '#client/lib/period-changes.ts';
 
 export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
 

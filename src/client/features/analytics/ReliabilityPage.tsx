@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { PageHeader } from '#client/components/ui/PageHeader.tsx';
 import { DowntimeFigures } from './DowntimeFigures.tsx';
 import { PeriodChoice, type AnalyticsPeriod } from './PeriodChoice.tsx';
 

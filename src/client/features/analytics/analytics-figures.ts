@@ -1,4 +1,4 @@
-import type { DashboardSummary, Distribution, MonthlyTrend } from '../../../shared/schemas/analytics.ts';
+import type { DashboardSummary, Distribution, MonthlyTrend } from '#shared/schemas/analytics.ts';
 
 /** Spec: running divided by total as a rounded percent, 0 with no machines. */
 export function machineUptime({ running, total }: Pick<DashboardSummary['machines'], 'running' | 'total'>): number {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { machineStatusTone, type BadgeTone } from '../../components/ui/Badge.tsx';
-import { usePrefersDark } from '../../lib/color-scheme.ts';
+import { machineStatusTone, type BadgeTone } from '#client/components/ui/Badge.tsx';
+import { usePrefersDark } from '#client/lib/color-scheme.ts';
 
 /** The six colours every chart draws with, in order (spec: a palette of six colours). */
 export const palette = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2'];

@@ -13,8 +13,8 @@ import {
   type Distribution,
   type MonthlyTrend,
   type Mttr,
-} from '../../../shared/schemas/analytics.ts';
-import { api } from '../../lib/api.ts';
+} from '#shared/schemas/analytics.ts';
+import { api } from '#client/lib/api.ts';
 
 /**
  * One query per endpoint, over the period for the figures that have one; the persisted query cache

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { departmentAvailability, downtimeReasonPareto, machineAvailability } from '../../../shared/schemas/downtime.ts';
-import { api } from '../../lib/api.ts';
+import { departmentAvailability, downtimeReasonPareto, machineAvailability } from '#shared/schemas/downtime.ts';
+import { api } from '#client/lib/api.ts';
 
 function windowQuery<Schema extends z.ZodType>(path: string, schema: Schema, days: number) {
   return queryOptions({

@@ -1,10 +1,10 @@
 import { Trash2 } from 'lucide-react';
-import type { FileRef } from '../../../shared/schemas/common.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { localDb } from '../../data/db.ts';
-import { forgetAttachment } from '../../data/local-records.ts';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { deleteNeedsConnection, useDeleteOnServer } from '../../data/use-delete-on-server.ts';
+import type { FileRef } from '#shared/schemas/common.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { localDb } from '#client/data/store/db.ts';
+import { forgetAttachment } from '#client/data/store/local-records.ts';
+import { ConfirmDialog } from '#client/components/ui/ConfirmDialog.tsx';
+import { deleteNeedsConnection, useDeleteOnServer } from '#client/data/outbox/use-delete-on-server.ts';
 
 export interface AttachmentOwner {
   entity: 'ticket' | 'incident';

@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { FileRef } from '../../../shared/schemas/common.ts';
+import type { FileRef } from '#shared/schemas/common.ts';
 import { attachmentBlob } from './open-attachment.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { allowedFileDescription, allowedMimeTypes, isAllowedFile, maxFileBytes } from '../../../shared/files.ts';
+import { allowedFileDescription, allowedMimeTypes, isAllowedFile, maxFileBytes } from '#shared/files.ts';
 
 /** The file input's `accept`: the types and extensions the server takes. */
 export const acceptedFiles = Object.entries(allowedMimeTypes)

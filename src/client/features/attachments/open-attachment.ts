@@ -1,6 +1,6 @@
-import type { FileRef } from '../../../shared/schemas/common.ts';
-import { localDb } from '../../data/db.ts';
-import { api } from '../../lib/api.ts';
+import type { FileRef } from '#shared/schemas/common.ts';
+import { localDb } from '#client/data/store/db.ts';
+import { api } from '#client/lib/api.ts';
 
 /** Types a browser tab shows by itself; anything else (DOC, DOCX, HEIC) is saved as a download. */
 const viewable = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf']);

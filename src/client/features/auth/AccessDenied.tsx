@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ShieldX } from 'lucide-react';
-import { buttonClasses } from '../../components/ui/Button.tsx';
+import { buttonClasses } from '#client/components/ui/Button.tsx';
 
 export function AccessDenied() {
   return (

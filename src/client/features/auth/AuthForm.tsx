@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { departments, roleLabels, roles, type Role } from '../../../shared/enums.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { Field, Input, Select } from '../../components/ui/Field.tsx';
-import { fieldErrors } from '../../lib/validation.ts';
-import { onFirstInteraction } from '../../lib/on-first-interaction.ts';
+import { departments, roleLabels, roles, type Role } from '#shared/enums.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Field, Input, Select } from '#client/components/ui/Field.tsx';
+import { fieldErrors } from '#client/lib/validation.ts';
+import { onFirstInteraction } from '#client/lib/on-first-interaction.ts';
 import { PasswordInput } from './PasswordInput.tsx';
 import type { AuthRequest } from './sign-in.ts';
 
@@ -14,7 +14,7 @@ type FormValues = typeof emptyForm;
 
 const roleOptions = roles.map((role) => ({ value: role, label: roleLabels[role] }));
 
-const loadSchemas = () => import('../../../shared/schemas/user.ts');
+const loadSchemas = () => import('#shared/schemas/user.ts');
 
 /** The values as the shared schema reads them, or the first error of each field. */
 async function check(mode: Mode, values: FormValues): Promise<AuthRequest | { errors: Record<string, string> }> {

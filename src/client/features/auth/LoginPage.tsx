@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { FullPageSpinner } from '../../components/ui/Spinner.tsx';
-import { useSession } from '../../data/session.ts';
+import { FullPageSpinner } from '#client/components/ui/Spinner.tsx';
+import { useSession } from '#client/data/session/session.ts';
 import { LoginScreen } from './LoginScreen.tsx';
 import { signIn } from './sign-in.ts';
 

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
-import { Button } from '../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+import { ConfirmDialog } from '#client/components/ui/ConfirmDialog.tsx';
 import { useLogout } from './use-logout.ts';
 
 export function LogoutButton() {

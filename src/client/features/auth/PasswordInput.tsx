@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type InputHTMLAttributes } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
-import { Input } from '../../components/ui/Field.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Input } from '#client/components/ui/Field.tsx';
 
 /** A password input with a show/hide toggle (spec section 2). */
 export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {

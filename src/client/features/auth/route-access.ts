@@ -1,8 +1,8 @@
 import { redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Role } from '../../../shared/enums.ts';
-import type { User } from '../../../shared/schemas/user.ts';
-import { loadSession } from '../../data/session.ts';
+import type { Role } from '#shared/enums.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { loadSession } from '#client/data/session/session.ts';
 
 /** Whether a role may open a screen: a screen without a role list is open to every signed-in user. */
 export function canOpen(role: Role, roles: readonly Role[] | undefined): boolean {

@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { roleLabels } from '../../../shared/enums.ts';
-import type { LoginBody, registerBody, ResetPasswordBody, User } from '../../../shared/schemas/user.ts';
-import { sessionKey } from '../../data/session.ts';
-import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
-import { requestPersistentStorage } from '../../lib/storage.ts';
-import { rememberUser, saveToken } from '../../lib/token.ts';
+import { roleLabels } from '#shared/enums.ts';
+import type { LoginBody, registerBody, ResetPasswordBody, User } from '#shared/schemas/user.ts';
+import { sessionKey } from '#client/data/session/session.ts';
+import { api } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.ts';
+import { requestPersistentStorage } from '#client/lib/storage.ts';
+import { rememberUser, saveToken } from '#client/lib/token.ts';
 
 /** What the sign-in form sends once the shared schema accepted it: a sign-in or a registration. */
 export type AuthRequest =
@@ -40,7 +40,7 @@ function tellWaitingRole({ role, requestedRole }: User) {
 export async function signIn(queryClient: QueryClient, { mode, body }: AuthRequest): Promise<boolean> {
   const { path, success, fallback } = modes[mode];
   try {
-    const { authResponse } = await import('../../../shared/schemas/user.ts');
+    const { authResponse } = await import('#shared/schemas/user.ts');
     const { token, user } = await api.post(path, { json: body }).json(authResponse);
     saveToken(token);
     rememberUser(user);

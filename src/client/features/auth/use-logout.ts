@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { localDb } from '../../data/db.ts';
-import { clearLocalData, pendingCount } from '../../data/session-data.ts';
-import { notify } from '../../lib/notify.ts';
-import { clearToken } from '../../lib/token.ts';
-import { sessionKey, useSignedInUser } from '../../data/session.ts';
+import { localDb } from '#client/data/store/db.ts';
+import { clearLocalData, pendingCount } from '#client/data/session/session-data.ts';
+import { notify } from '#client/lib/notify.ts';
+import { clearToken } from '#client/lib/token.ts';
+import { sessionKey, useSignedInUser } from '#client/data/session/session.ts';
 
 /**
  * Logout (spec section 4, issue 3): when this user still has changes that never reached the server,

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { clearToken } from '../../lib/token.ts';
-import { sessionKey } from '../../data/session.ts';
+import { clearToken } from '#client/lib/token.ts';
+import { sessionKey } from '#client/data/session/session.ts';
 
 /**
  * A 401 while replaying: the user is signed out quietly (spec section 4), but the changes saved on

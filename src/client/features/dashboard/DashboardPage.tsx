@@ -1,19 +1,25 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from '../../data/use-live-query.ts';
+import { useLiveQuery } from '#client/data/store/use-live-query.ts';
 import { CircleCheck, ClipboardList, Factory, OctagonAlert } from 'lucide-react';
-import { machineStatuses, ticketStatuses } from '../../../shared/enums.ts';
-import { Badge, machineStatusTone, priorityTone, severityTone, ticketStatusTone } from '../../components/ui/Badge.tsx';
-import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { localDb } from '../../data/db.ts';
-import { useSignedInUser } from '../../data/session.ts';
+import { machineStatuses, ticketStatuses } from '#shared/enums.ts';
+import {
+  Badge,
+  machineStatusTone,
+  priorityTone,
+  severityTone,
+  ticketStatusTone,
+} from '#client/components/ui/Badge.tsx';
+import { PageHeader } from '#client/components/ui/PageHeader.tsx';
+import { localDb } from '#client/data/store/db.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
 import { readDashboard, type DashboardData } from './dashboard-data.ts';
-import { Panel } from '../../components/ui/Panel.tsx';
+import { Panel } from '#client/components/ui/Panel.tsx';
 import { QuickActions } from './QuickActions.tsx';
 import { recentLinkClass, RecentList, RecentRow } from './RecentList.tsx';
-import { StatCard } from '../../components/ui/StatCard.tsx';
+import { StatCard } from '#client/components/ui/StatCard.tsx';
 import { StatusDistribution } from './StatusDistribution.tsx';
-import { changeOf, usePreviousFigures } from '../../lib/period-changes.ts';
+import { changeOf, usePreviousFigures } from '#client/lib/period-changes.ts';
 
 const changeDays = 30;
 

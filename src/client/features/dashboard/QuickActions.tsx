@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { CalendarPlus, ClipboardPlus, ShieldAlert } from 'lucide-react';
-import type { Role } from '../../../shared/enums.ts';
-import { can } from '../../../shared/permissions.ts';
-import { buttonClasses } from '../../components/ui/Button.tsx';
+import type { Role } from '#shared/enums.ts';
+import { can } from '#shared/permissions.ts';
+import { buttonClasses } from '#client/components/ui/Button.tsx';
 
 const actionClass = buttonClasses('secondary', 'md', 'w-full justify-start');
 

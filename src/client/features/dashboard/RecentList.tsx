@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PendingMark } from '../../components/ui/PendingMark.tsx';
+import { PendingMark } from '#client/components/ui/PendingMark.tsx';
 
 interface RecentListProps<T> {
   items: T[] | undefined;

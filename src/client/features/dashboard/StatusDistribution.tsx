@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { BadgeTone } from '../../components/ui/Badge.tsx';
+import type { BadgeTone } from '#client/components/ui/Badge.tsx';
 
 /** The bar of each status in the colour of its badge, so the parts add up to the total. */
 const barClass: Record<BadgeTone, string> = {

@@ -1,9 +1,9 @@
-import { ticketStatuses } from '../../../shared/enums.ts';
-import { openTicketStatuses } from '../../../shared/open-records.ts';
-import type { Incident } from '../../../shared/schemas/incident.ts';
-import type { Ticket } from '../../../shared/schemas/ticket.ts';
-import type { Local, LocalDatabase } from '../../data/db.ts';
-import { countWith } from '../../data/read-page.ts';
+import { ticketStatuses } from '#shared/enums.ts';
+import { openTicketStatuses } from '#shared/open-records.ts';
+import type { Incident } from '#shared/schemas/incident.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
+import type { Local, LocalDatabase } from '#client/data/store/db.ts';
+import { countWith } from '#client/data/store/read-page.ts';
 
 export interface DashboardData {
   machines: { total: number; running: number; down: number; maintenance: number; idle: number };

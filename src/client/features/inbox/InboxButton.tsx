@@ -1,11 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { User } from '../../../shared/schemas/user.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { localDb } from '../../data/db.ts';
-import { markRead } from '../../data/inbox-store.ts';
-import { syncEngine } from '../../data/sync-engine.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { localDb } from '#client/data/store/db.ts';
+import { markRead } from '#client/data/sync/inbox-store.ts';
+import { syncEngine } from '#client/data/sync/sync-engine.ts';
 import { entryLink } from './entry-link.ts';
 import { InboxList } from './InboxList.tsx';
 import type { InboxItem } from './inbox-entries.ts';

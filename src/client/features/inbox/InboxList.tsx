@@ -1,5 +1,5 @@
-import { inboxHeadings } from '../../../shared/inbox.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { inboxHeadings } from '#shared/inbox.ts';
+import { formatDateTime } from '#client/lib/dates.ts';
 import type { InboxItem } from './inbox-entries.ts';
 
 const shownAtMost = 50;

@@ -1,6 +1,6 @@
-import { can } from '../../../shared/permissions.ts';
-import type { Role } from '../../../shared/enums.ts';
-import type { InboxEntry } from '../../../shared/schemas/inbox.ts';
+import { can } from '#shared/permissions.ts';
+import type { Role } from '#shared/enums.ts';
+import type { InboxEntry } from '#shared/schemas/inbox.ts';
 
 /**
  * Where an entry opens its record: the record's screen with it open, or the dashboard's My Maintenance;

@@ -1,8 +1,8 @@
-import { derivedKeys, inboxDays } from '../../../shared/inbox.ts';
-import { today } from '../../../shared/incident-actions.ts';
-import type { Incident } from '../../../shared/schemas/incident.ts';
-import type { InboxEntry } from '../../../shared/schemas/inbox.ts';
-import type { Schedule } from '../../../shared/schemas/schedule.ts';
+import { derivedKeys, inboxDays } from '#shared/inbox.ts';
+import { today } from '#shared/incident-actions.ts';
+import type { Incident } from '#shared/schemas/incident.ts';
+import type { InboxEntry } from '#shared/schemas/inbox.ts';
+import type { Schedule } from '#shared/schemas/schedule.ts';
 
 export type InboxItem = InboxEntry & { unread: boolean };
 

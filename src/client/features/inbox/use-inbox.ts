@@ -1,6 +1,6 @@
-import { useLiveQuery } from '../../data/use-live-query.ts';
-import { inboxDays } from '../../../shared/inbox.ts';
-import { localDb } from '../../data/db.ts';
+import { useLiveQuery } from '#client/data/store/use-live-query.ts';
+import { inboxDays } from '#shared/inbox.ts';
+import { localDb } from '#client/data/store/db.ts';
 import { dueEntries, inboxItems, type InboxItem } from './inbox-entries.ts';
 
 const dayMs = 86_400_000;

@@ -1,20 +1,20 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
-import { isOverdue } from '../../../shared/incident-actions.ts';
-import { can } from '../../../shared/permissions.ts';
-import type { ActionStatus } from '../../../shared/enums.ts';
-import type { IncidentAction } from '../../../shared/schemas/incident-action.ts';
-import { actionStatusTone, Badge } from '../../components/ui/Badge.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { useSignedInUser } from '../../data/session.ts';
-import { saveAndNotify } from '../../data/save-change.ts';
-import { notify } from '../../lib/notify.ts';
-import { openAttachment } from '../attachments/open-attachment.ts';
+import { isOverdue } from '#shared/incident-actions.ts';
+import { can } from '#shared/permissions.ts';
+import type { ActionStatus } from '#shared/enums.ts';
+import type { IncidentAction } from '#shared/schemas/incident-action.ts';
+import { actionStatusTone, Badge } from '#client/components/ui/Badge.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
+import { notify } from '#client/lib/notify.ts';
+import { openAttachment } from '#client/features/attachments/open-attachment.ts';
 import { ActionDoneForm } from './ActionDoneForm.tsx';
 import { actionPatchChange } from './action-changes.ts';
 import { ActionTicket } from './ActionTicket.tsx';
 import type { LocalIncident } from './incident-list.ts';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate } from '#client/lib/dates.ts';
 
 /** The status steps this user may take from here: owners mark Done, safety staff verify and reopen. */
 function nextSteps(investigator: boolean, owner: boolean, status: ActionStatus): [ActionStatus, string][] {

@@ -1,15 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from '../../data/use-live-query.ts';
+import { useLiveQuery } from '#client/data/store/use-live-query.ts';
 import { useState } from 'react';
-import { actionTicketId } from '../../../shared/incident-actions.ts';
-import type { IncidentAction } from '../../../shared/schemas/incident-action.ts';
-import { Badge, ticketStatusTone } from '../../components/ui/Badge.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { MachineSelect } from '../../components/ui/MachineSelect.tsx';
-import { localDb } from '../../data/db.ts';
-import { useSignedInUser } from '../../data/session.ts';
-import { useMachineChoices } from '../../data/use-machine-choices.ts';
+import { actionTicketId } from '#shared/incident-actions.ts';
+import type { IncidentAction } from '#shared/schemas/incident-action.ts';
+import { Badge, ticketStatusTone } from '#client/components/ui/Badge.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Field } from '#client/components/ui/Field.tsx';
+import { MachineSelect } from '#client/components/ui/MachineSelect.tsx';
+import { localDb } from '#client/data/store/db.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { useMachineChoices } from '#client/data/store/use-machine-choices.ts';
 import { raiseActionTicket } from './action-ticket.ts';
 import type { LocalIncident } from './incident-list.ts';
 

@@ -1,5 +1,5 @@
-import { can } from '../../../shared/permissions.ts';
-import { useSignedInUser } from '../../data/session.ts';
+import { can } from '#shared/permissions.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
 import { ActionRow } from './ActionRow.tsx';
 import { AddActionForm } from './AddActionForm.tsx';
 import type { LocalIncident } from './incident-list.ts';

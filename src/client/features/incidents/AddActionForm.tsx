@@ -1,14 +1,14 @@
-import { actionKinds } from '../../../shared/enums.ts';
-import { newId } from '../../../shared/ids.ts';
-import { today } from '../../../shared/incident-actions.ts';
-import { actionCreate } from '../../../shared/schemas/incident-action.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { Field, Input, Select } from '../../components/ui/Field.tsx';
-import { useFormState } from '../../components/ui/use-form-state.ts';
-import { saveAndNotify } from '../../data/save-change.ts';
-import { useSignedInUser } from '../../data/session.ts';
-import { useUsers } from '../../data/use-users.ts';
-import { fieldErrors } from '../../lib/validation.ts';
+import { actionKinds } from '#shared/enums.ts';
+import { newId } from '#shared/ids.ts';
+import { today } from '#shared/incident-actions.ts';
+import { actionCreate } from '#shared/schemas/incident-action.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Field, Input, Select } from '#client/components/ui/Field.tsx';
+import { useFormState } from '#client/components/ui/use-form-state.ts';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { useUsers } from '#client/data/session/use-users.ts';
+import { fieldErrors } from '#client/lib/validation.ts';
 import { addActionChange } from './action-changes.ts';
 import type { LocalIncident } from './incident-list.ts';
 

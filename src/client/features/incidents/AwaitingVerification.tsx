@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { can } from '../../../shared/permissions.ts';
-import { actionStatusTone, Badge } from '../../components/ui/Badge.tsx';
-import { Panel } from '../../components/ui/Panel.tsx';
-import { WorkItemButton } from '../../components/ui/WorkItemButton.tsx';
-import { localDb } from '../../data/db.ts';
-import { useLiveQuery } from '../../data/use-live-query.ts';
-import { useSignedInUser } from '../../data/session.ts';
+import { can } from '#shared/permissions.ts';
+import { actionStatusTone, Badge } from '#client/components/ui/Badge.tsx';
+import { Panel } from '#client/components/ui/Panel.tsx';
+import { WorkItemButton } from '#client/components/ui/WorkItemButton.tsx';
+import { localDb } from '#client/data/store/db.ts';
+import { useLiveQuery } from '#client/data/store/use-live-query.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
 import { IncidentDetailModal } from './IncidentDetailModal.tsx';
 import { incidentName } from './incident-changes.ts';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate } from '#client/lib/dates.ts';
 
 /** An action stored on this device before Done carried evidence has no list of it. */
 function EvidenceCount({ count }: { count: number }) {

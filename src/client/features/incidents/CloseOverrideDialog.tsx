@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { unverifiedActions } from '../../../shared/incident-actions.ts';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { Field, Textarea } from '../../components/ui/Field.tsx';
+import { unverifiedActions } from '#shared/incident-actions.ts';
+import { ConfirmDialog } from '#client/components/ui/ConfirmDialog.tsx';
+import { Field, Textarea } from '#client/components/ui/Field.tsx';
 import type { LocalIncident } from './incident-list.ts';
 
 /** An admin closing an incident whose actions are not all verified says why; the reason goes in its history. */

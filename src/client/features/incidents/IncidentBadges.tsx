@@ -1,5 +1,5 @@
-import { Badge, incidentStatusTone, severityTone } from '../../components/ui/Badge.tsx';
-import { PendingMark } from '../../components/ui/PendingMark.tsx';
+import { Badge, incidentStatusTone, severityTone } from '#client/components/ui/Badge.tsx';
+import { PendingMark } from '#client/components/ui/PendingMark.tsx';
 import type { LocalIncident } from './incident-list.ts';
 
 /** Severity and status, and the Pending sync mark while a change made here waits to be sent. */

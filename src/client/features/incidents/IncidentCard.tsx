@@ -1,11 +1,11 @@
 import { Building2, CalendarDays, Clock, Eye, MapPin, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
 import type { LocalIncident } from './incident-list.ts';
 import { IncidentBadges } from './IncidentBadges.tsx';
 import { IncidentStatusSelect } from './IncidentStatusSelect.tsx';
 import { IncidentTypeIcon } from './IncidentTypeIcon.tsx';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate } from '#client/lib/dates.ts';
 
 interface FactProps {
   icon: LucideIcon;

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { can, incidentEditableFields } from '../../../shared/permissions.ts';
-import type { HistoryEntry } from '../../../shared/schemas/common.ts';
-import { incidentUpdate, type IncidentUpdate } from '../../../shared/schemas/incident.ts';
-import { fieldErrors } from '../../lib/validation.ts';
-import type { RecordDetailKind, RecordEditKind } from '../records/record-kind.ts';
-import { RecordDetailModal } from '../records/RecordDetailModal.tsx';
-import { RecordEditForm } from '../records/RecordEditForm.tsx';
+import { can, incidentEditableFields } from '#shared/permissions.ts';
+import type { HistoryEntry } from '#shared/schemas/common.ts';
+import { incidentUpdate, type IncidentUpdate } from '#shared/schemas/incident.ts';
+import { fieldErrors } from '#client/lib/validation.ts';
+import type { RecordDetailKind, RecordEditKind } from '#client/features/records/record-kind.ts';
+import { RecordDetailModal } from '#client/features/records/RecordDetailModal.tsx';
+import { RecordEditForm } from '#client/features/records/RecordEditForm.tsx';
 import { ActionsSection } from './ActionsSection.tsx';
 import { incidentAttachmentChange, incidentEditChange } from './incident-changes.ts';
 import { dateRequired, formFromIncident, incidentInput, type IncidentForm } from './incident-form.ts';
@@ -16,7 +16,7 @@ import { IncidentBadges } from './IncidentBadges.tsx';
 import { IncidentStatusSelect } from './IncidentStatusSelect.tsx';
 import { IncidentTypeIcon } from './IncidentTypeIcon.tsx';
 import { useIncident } from './use-incidents.ts';
-import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { formatDate, formatDateTime } from '#client/lib/dates.ts';
 
 const none = <span className="text-slate-500">None recorded</span>;
 

@@ -1,5 +1,5 @@
-import { departments, incidentTypes, severities } from '../../../shared/enums.ts';
-import { Field, Input, Select, Textarea } from '../../components/ui/Field.tsx';
+import { departments, incidentTypes, severities } from '#shared/enums.ts';
+import { Field, Input, Select, Textarea } from '#client/components/ui/Field.tsx';
 import type { IncidentForm } from './incident-form.ts';
 import { RowsField, type RowColumn } from './RowsField.tsx';
 

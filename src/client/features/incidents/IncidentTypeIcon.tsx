@@ -1,5 +1,5 @@
 import { Building2, HeartPulse, Leaf, ShieldAlert, TriangleAlert, type LucideIcon } from 'lucide-react';
-import type { IncidentType } from '../../../shared/enums.ts';
+import type { IncidentType } from '#shared/enums.ts';
 
 const icons: Record<IncidentType, { icon: LucideIcon; tone: string }> = {
   'Near Miss': { icon: TriangleAlert, tone: 'bg-amber-50 text-amber-700' },

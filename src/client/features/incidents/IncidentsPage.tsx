@@ -1,8 +1,8 @@
 import { Plus, ShieldCheck } from 'lucide-react';
-import { incidentStatuses, incidentTypes, severities } from '../../../shared/enums.ts';
-import { incidentColumns } from '../../../shared/export-columns.ts';
-import type { RecordListKind } from '../records/record-kind.ts';
-import { RecordListPage } from '../records/RecordListPage.tsx';
+import { incidentStatuses, incidentTypes, severities } from '#shared/enums.ts';
+import { incidentColumns } from '#shared/export-columns.ts';
+import type { RecordListKind } from '#client/features/records/record-kind.ts';
+import { RecordListPage } from '#client/features/records/RecordListPage.tsx';
 import { IncidentCard } from './IncidentCard.tsx';
 import { IncidentCounters } from './IncidentCounters.tsx';
 import { IncidentDetailModal } from './IncidentDetailModal.tsx';
@@ -14,7 +14,7 @@ import {
   type LocalIncident,
 } from './incident-list.ts';
 import { ReportIncidentModal } from './ReportIncidentModal.tsx';
-import { readPage } from '../../data/read-page.ts';
+import { readPage } from '#client/data/store/read-page.ts';
 
 export const incidentList: RecordListKind<LocalIncident, IncidentFilters> = {
   entity: 'incident',

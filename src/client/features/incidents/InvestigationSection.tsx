@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { can } from '../../../shared/permissions.ts';
-import { investigation as investigationSchema, type Investigation } from '../../../shared/schemas/incident-action.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { Field, Input, Textarea } from '../../components/ui/Field.tsx';
-import { saveAndNotify } from '../../data/save-change.ts';
-import { useSignedInUser } from '../../data/session.ts';
-import { fieldErrors } from '../../lib/validation.ts';
+import { can } from '#shared/permissions.ts';
+import { investigation as investigationSchema, type Investigation } from '#shared/schemas/incident-action.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Field, Input, Textarea } from '#client/components/ui/Field.tsx';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { fieldErrors } from '#client/lib/validation.ts';
 import { investigationChange } from './incident-changes.ts';
 import type { LocalIncident } from './incident-list.ts';
 

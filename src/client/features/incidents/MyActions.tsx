@@ -1,13 +1,13 @@
-import { useLiveQuery } from '../../data/use-live-query.ts';
+import { useLiveQuery } from '#client/data/store/use-live-query.ts';
 import { useState } from 'react';
-import { isOverdue } from '../../../shared/incident-actions.ts';
-import { actionStatusTone, Badge } from '../../components/ui/Badge.tsx';
-import { Panel } from '../../components/ui/Panel.tsx';
-import { WorkItemButton } from '../../components/ui/WorkItemButton.tsx';
-import { localDb } from '../../data/db.ts';
-import { useSignedInUser } from '../../data/session.ts';
+import { isOverdue } from '#shared/incident-actions.ts';
+import { actionStatusTone, Badge } from '#client/components/ui/Badge.tsx';
+import { Panel } from '#client/components/ui/Panel.tsx';
+import { WorkItemButton } from '#client/components/ui/WorkItemButton.tsx';
+import { localDb } from '#client/data/store/db.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
 import { IncidentDetailModal } from './IncidentDetailModal.tsx';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate } from '#client/lib/dates.ts';
 import { incidentName } from './incident-changes.ts';
 
 /**

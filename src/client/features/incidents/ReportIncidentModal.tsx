@@ -1,9 +1,9 @@
-import { incidentCreate } from '../../../shared/schemas/incident.ts';
-import { FormModal } from '../../components/ui/FormModal.tsx';
-import { useFormState } from '../../components/ui/use-form-state.ts';
-import { fieldErrors } from '../../lib/validation.ts';
-import { useSignedInUser } from '../../data/session.ts';
-import { saveAndNotify } from '../../data/save-change.ts';
+import { incidentCreate } from '#shared/schemas/incident.ts';
+import { FormModal } from '#client/components/ui/FormModal.tsx';
+import { useFormState } from '#client/components/ui/use-form-state.ts';
+import { fieldErrors } from '#client/lib/validation.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
 import { createIncidentChange } from './incident-changes.ts';
 import { dateRequired, emptyIncidentForm, incidentInput } from './incident-form.ts';
 import { IncidentFields } from './IncidentFields.tsx';

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { Button } from '../../components/ui/Button.tsx';
-import { Input } from '../../components/ui/Field.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Input } from '#client/components/ui/Field.tsx';
 
 export interface RowColumn<K extends string> {
   key: K;

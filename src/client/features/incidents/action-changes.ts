@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { UserRef } from '../../../shared/schemas/common.ts';
-import type { ActionPatch, actionCreate, IncidentAction } from '../../../shared/schemas/incident-action.ts';
-import type { Incident } from '../../../shared/schemas/incident.ts';
-import { author, recordUrl } from '../../data/change-builders.ts';
-import type { QueuedOf } from '../../data/writes.ts';
+import type { UserRef } from '#shared/schemas/common.ts';
+import type { ActionPatch, actionCreate, IncidentAction } from '#shared/schemas/incident-action.ts';
+import type { Incident } from '#shared/schemas/incident.ts';
+import { author, recordUrl } from '#client/data/outbox/change-builders.ts';
+import type { QueuedOf } from '#client/data/outbox/writes.ts';
 import { incidentName } from './incident-changes.ts';
 
 type IncidentRef = Pick<Incident, '_id' | 'incidentNumber' | 'title'>;

@@ -1,13 +1,13 @@
-import { actionTicketId } from '../../../shared/incident-actions.ts';
-import type { UserRef } from '../../../shared/schemas/common.ts';
-import type { Machine } from '../../../shared/schemas/machine.ts';
-import type { IncidentAction } from '../../../shared/schemas/incident-action.ts';
-import type { Incident } from '../../../shared/schemas/incident.ts';
-import { localDb } from '../../data/db.ts';
-import { saveAndNotify } from '../../data/save-change.ts';
-import { createTicketChange } from '../../data/ticket-create.ts';
-import type { QueuedChange } from '../../data/writes.ts';
-import { notify } from '../../lib/notify.ts';
+import { actionTicketId } from '#shared/incident-actions.ts';
+import type { UserRef } from '#shared/schemas/common.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import type { IncidentAction } from '#shared/schemas/incident-action.ts';
+import type { Incident } from '#shared/schemas/incident.ts';
+import { localDb } from '#client/data/store/db.ts';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
+import { createTicketChange } from '#client/data/outbox/ticket-create.ts';
+import type { QueuedChange } from '#client/data/outbox/writes.ts';
+import { notify } from '#client/lib/notify.ts';
 import { incidentName } from './incident-changes.ts';
 
 type IncidentRef = Pick<Incident, '_id' | 'incidentNumber' | 'title' | 'severity'>;

@@ -1,10 +1,16 @@
 import type { z } from 'zod';
-import type { IncidentStatus } from '../../../shared/enums.ts';
-import type { UserRef } from '../../../shared/schemas/common.ts';
-import { emptyInvestigation, type Investigation } from '../../../shared/schemas/incident-action.ts';
-import type { Incident, IncidentUpdate, incidentCreate } from '../../../shared/schemas/incident.ts';
-import type { QueuedChange } from '../../data/writes.ts';
-import { attachmentChange, author, createChange, newRecord, updateChange } from '../../data/change-builders.ts';
+import type { IncidentStatus } from '#shared/enums.ts';
+import type { UserRef } from '#shared/schemas/common.ts';
+import { emptyInvestigation, type Investigation } from '#shared/schemas/incident-action.ts';
+import type { Incident, IncidentUpdate, incidentCreate } from '#shared/schemas/incident.ts';
+import type { QueuedChange } from '#client/data/outbox/writes.ts';
+import {
+  attachmentChange,
+  author,
+  createChange,
+  newRecord,
+  updateChange,
+} from '#client/data/outbox/change-builders.ts';
 
 type IncidentRef = Pick<Incident, '_id' | 'incidentNumber' | 'title'>;
 

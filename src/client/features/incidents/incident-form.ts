@@ -1,6 +1,6 @@
-import { departments } from '../../../shared/enums.ts';
-import type { Incident } from '../../../shared/schemas/incident.ts';
-import type { User } from '../../../shared/schemas/user.ts';
+import { departments } from '#shared/enums.ts';
+import type { Incident } from '#shared/schemas/incident.ts';
+import type { User } from '#shared/schemas/user.ts';
 import { filledRows } from './incident-changes.ts';
 
 /** A day in the device's own calendar, as a date input wants it (YYYY-MM-DD). */

@@ -1,8 +1,8 @@
-import type { IncidentStatus, IncidentType, Priority } from '../../../shared/enums.ts';
-import type { Incident } from '../../../shared/schemas/incident.ts';
-import type { Local, LocalDatabase } from '../../data/db.ts';
-import { listQuery } from '../records/list-query.ts';
-import { readAll, readPage, type ListPage } from '../../data/read-page.ts';
+import type { IncidentStatus, IncidentType, Priority } from '#shared/enums.ts';
+import type { Incident } from '#shared/schemas/incident.ts';
+import type { Local, LocalDatabase } from '#client/data/store/db.ts';
+import { listQuery } from '#client/features/records/list-query.ts';
+import { readAll, readPage, type ListPage } from '#client/data/store/read-page.ts';
 
 export type LocalIncident = Local<Incident>;
 
@@ -19,7 +19,7 @@ export interface IncidentPage extends Omit<ListPage<LocalIncident>, 'records'> {
   incidents: LocalIncident[];
 }
 
-/** The filters and search as the device's lists take them (`data/read-page.ts`). */
+/** The filters and search as the device's lists take them (`data/store/read-page.ts`). */
 export const incidentQuery = (filters: IncidentFilters) => listQuery(filters, ['type', 'severity', 'status']);
 
 /**

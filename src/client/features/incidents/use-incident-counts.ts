@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { incidentPage } from '../../../shared/schemas/incident.ts';
-import { localDb } from '../../data/db.ts';
-import { useLiveQuery } from '../../data/use-live-query.ts';
-import { useIsOnline, useSyncStatus } from '../../data/use-sync.ts';
-import { api } from '../../lib/api.ts';
+import { incidentPage } from '#shared/schemas/incident.ts';
+import { localDb } from '#client/data/store/db.ts';
+import { useLiveQuery } from '#client/data/store/use-live-query.ts';
+import { useIsOnline, useSyncStatus } from '#client/data/sync/use-sync.ts';
+import { api } from '#client/lib/api.ts';
 import { countIncidents, type IncidentCounts, type IncidentFilters } from './incident-list.ts';
 
 /** The server's total for the filters with `field` set to `value` (none where the filters set it otherwise). */

@@ -1,5 +1,5 @@
-import type { Machine } from '../../../shared/schemas/machine.ts';
-import { machineLink } from '../../../shared/machine-link.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import { machineLink } from '#shared/machine-link.ts';
 import { intoSheets, type LabelSheet } from './label-sheets.ts';
 import { QrCode } from './QrCode.tsx';
 

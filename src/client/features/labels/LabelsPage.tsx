@@ -1,11 +1,11 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { Printer } from 'lucide-react';
-import { machineDepartments, type MachineDepartment } from '../../../shared/enums.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { Select } from '../../components/ui/Field.tsx';
-import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useMachineChoices } from '../../data/use-machine-choices.ts';
+import { machineDepartments, type MachineDepartment } from '#shared/enums.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Select } from '#client/components/ui/Field.tsx';
+import { PageHeader } from '#client/components/ui/PageHeader.tsx';
+import { Spinner } from '#client/components/ui/Spinner.tsx';
+import { useMachineChoices } from '#client/data/store/use-machine-choices.ts';
 import { labelSheets, perSheet } from './label-sheets.ts';
 import { LabelSheets } from './LabelSheets.tsx';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { can } from '../../../shared/permissions.ts';
-import { buttonClasses, type ButtonVariant } from '../../components/ui/Button.tsx';
-import { useSignedInUser } from '../../data/session.ts';
+import { can } from '#shared/permissions.ts';
+import { buttonClasses, type ButtonVariant } from '#client/components/ui/Button.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
 
 interface CreateTicketLinkProps {
   machineId: string;

@@ -1,10 +1,10 @@
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { localDb } from '../../data/db.ts';
-import { forgetRecord } from '../../data/local-records.ts';
-import { deleteNeedsConnection, useDeleteOnServer } from '../../data/use-delete-on-server.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { ConfirmDialog } from '#client/components/ui/ConfirmDialog.tsx';
+import { localDb } from '#client/data/store/db.ts';
+import { forgetRecord } from '#client/data/store/local-records.ts';
+import { deleteNeedsConnection, useDeleteOnServer } from '#client/data/outbox/use-delete-on-server.ts';
 import type { LocalMachine } from './machine-list.ts';
 
 interface DeleteMachineButtonProps {

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { reasonLabel } from '../../../shared/downtime-reasons.ts';
-import type { DowntimeEvent } from '../../../shared/schemas/downtime.ts';
-import { Badge, machineStatusTone } from '../../components/ui/Badge.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useIsOnline } from '../../data/use-sync.ts';
+import { reasonLabel } from '#shared/downtime-reasons.ts';
+import type { DowntimeEvent } from '#shared/schemas/downtime.ts';
+import { Badge, machineStatusTone } from '#client/components/ui/Badge.tsx';
+import { Spinner } from '#client/components/ui/Spinner.tsx';
+import { useIsOnline } from '#client/data/sync/use-sync.ts';
 import { durationText, type LocalMachine } from './machine-list.ts';
 import { useDowntime, withLocalStop } from './use-downtime.ts';
 import { useMinuteClock } from './use-minute-clock.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '#client/lib/dates.ts';
 
 const day = 24 * 60 * 60 * 1000;
 const windowDays = 30;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { useSignedInUser } from '../../data/session.ts';
+import { ConfirmDialog } from '#client/components/ui/ConfirmDialog.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
 import { machineBackUp } from './machine-back-up.ts';
 import { durationText, minutesSince } from './machine-list.ts';
 import { saveMachineStatus } from './save-machine-status.ts';

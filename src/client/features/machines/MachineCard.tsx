@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
-import { DetailList } from '../../components/ui/Detail.tsx';
-import { PendingMark } from '../../components/ui/PendingMark.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+import { DetailList } from '#client/components/ui/Detail.tsx';
+import { PendingMark } from '#client/components/ui/PendingMark.tsx';
 import { CreateTicketLink } from './CreateTicketLink.tsx';
 import { MachineStatusSelect } from './MachineStatusSelect.tsx';
 import { StopDuration } from './StopDuration.tsx';

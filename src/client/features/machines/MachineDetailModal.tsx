@@ -1,21 +1,21 @@
 import { Link } from '@tanstack/react-router';
 import { Pencil, QrCode } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { can } from '../../../shared/permissions.ts';
-import { effectiveScheduleStatus } from '../../../shared/schedule-status.ts';
+import { can } from '#shared/permissions.ts';
+import { effectiveScheduleStatus } from '#shared/schedule-status.ts';
 import {
   Badge,
   machineStatusTone,
   priorityTone,
   scheduleStatusTone,
   ticketStatusTone,
-} from '../../components/ui/Badge.tsx';
-import { Button, buttonClasses } from '../../components/ui/Button.tsx';
-import { DetailList } from '../../components/ui/Detail.tsx';
-import { RecordModal } from '../../components/ui/RecordModal.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useSignedInUser } from '../../data/session.ts';
-import { PendingMark } from '../../components/ui/PendingMark.tsx';
+} from '#client/components/ui/Badge.tsx';
+import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
+import { DetailList } from '#client/components/ui/Detail.tsx';
+import { RecordModal } from '#client/components/ui/RecordModal.tsx';
+import { Spinner } from '#client/components/ui/Spinner.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { PendingMark } from '#client/components/ui/PendingMark.tsx';
 import { CreateTicketLink } from './CreateTicketLink.tsx';
 import { DeleteMachineButton } from './DeleteMachineButton.tsx';
 import { DowntimeTimeline } from './DowntimeTimeline.tsx';
@@ -23,7 +23,7 @@ import { MachineStatusSelect } from './MachineStatusSelect.tsx';
 import { RecordReadingForm } from './RecordReadingForm.tsx';
 import { calendarDateText, operatingHoursText, type LocalMachine } from './machine-list.ts';
 import { useMachine, useMachineWork } from './use-machines.ts';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate } from '#client/lib/dates.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,10 +1,10 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
-import { machineDepartments, machineStatuses } from '../../../shared/enums.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { FilterSearch } from '../../components/ui/FilterSearch.tsx';
-import { FilterSelect } from '../../components/ui/FilterSelect.tsx';
+import { machineDepartments, machineStatuses } from '#shared/enums.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Field } from '#client/components/ui/Field.tsx';
+import { FilterSearch } from '#client/components/ui/FilterSearch.tsx';
+import { FilterSelect } from '#client/components/ui/FilterSelect.tsx';
 import { distinctValues, extraFilterCount, type LocalMachine, type MachineFilters } from './machine-list.ts';
 
 const moreFilters = [

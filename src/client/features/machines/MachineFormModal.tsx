@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { machineDepartments } from '../../../shared/enums.ts';
-import { machineCreate, machineIdInUse } from '../../../shared/schemas/machine.ts';
-import { Field, Input, Select } from '../../components/ui/Field.tsx';
-import { FormModal } from '../../components/ui/FormModal.tsx';
-import { useFormState } from '../../components/ui/use-form-state.ts';
-import { fieldErrors } from '../../lib/validation.ts';
-import { useSignedInUser } from '../../data/session.ts';
-import { saveAndNotify } from '../../data/save-change.ts';
+import { machineDepartments } from '#shared/enums.ts';
+import { machineCreate, machineIdInUse } from '#shared/schemas/machine.ts';
+import { Field, Input, Select } from '#client/components/ui/Field.tsx';
+import { FormModal } from '#client/components/ui/FormModal.tsx';
+import { useFormState } from '#client/components/ui/use-form-state.ts';
+import { fieldErrors } from '#client/lib/validation.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
 import { createMachineChange, machineEditChange } from './machine-changes.ts';
 import {
   changedMachineFields,
@@ -16,7 +16,7 @@ import {
   type MachineForm,
 } from './machine-form.ts';
 import type { LocalMachine } from './machine-list.ts';
-import { useMachineChoices } from '../../data/use-machine-choices.ts';
+import { useMachineChoices } from '#client/data/store/use-machine-choices.ts';
 
 type FormField = keyof MachineForm;
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { isStopped } from '../../../shared/downtime-reasons.ts';
-import { machineStatuses, type MachineStatus } from '../../../shared/enums.ts';
-import { can, deniedMessage } from '../../../shared/permissions.ts';
-import { Select } from '../../components/ui/Field.tsx';
-import { useSignedInUser } from '../../data/session.ts';
+import { isStopped } from '#shared/downtime-reasons.ts';
+import { machineStatuses, type MachineStatus } from '#shared/enums.ts';
+import { can, deniedMessage } from '#shared/permissions.ts';
+import { Select } from '#client/components/ui/Field.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
 import type { LocalMachine } from './machine-list.ts';
 import { saveMachineStatus, stopWithTicket } from './save-machine-status.ts';
 import { StopReasonDialog } from './StopReasonDialog.tsx';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { readingBelowLast } from '../../../shared/schemas/reading.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { Field } from '../../components/ui/Field.tsx';
-import { HoursInput } from '../../components/ui/HoursInput.tsx';
-import { saveAndNotify } from '../../data/save-change.ts';
-import { useSignedInUser } from '../../data/session.ts';
+import { readingBelowLast } from '#shared/schemas/reading.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Field } from '#client/components/ui/Field.tsx';
+import { HoursInput } from '#client/components/ui/HoursInput.tsx';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
 import { readingChange } from './machine-changes.ts';
 import type { LocalMachine } from './machine-list.ts';
 

@@ -1,4 +1,4 @@
-import { isStopped } from '../../../shared/downtime-reasons.ts';
+import { isStopped } from '#shared/downtime-reasons.ts';
 import { durationText, minutesSince, type LocalMachine } from './machine-list.ts';
 import { useMinuteClock } from './use-minute-clock.ts';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { downtimeCategories, downtimeReasons, type DowntimeCategory } from '../../../shared/downtime-reasons.ts';
-import type { MachineStatus } from '../../../shared/enums.ts';
-import type { DowntimeReason } from '../../../shared/schemas/downtime.ts';
-import { Button, buttonClasses } from '../../components/ui/Button.tsx';
-import { Field, Textarea } from '../../components/ui/Field.tsx';
-import { Modal } from '../../components/ui/Modal.tsx';
+import { downtimeCategories, downtimeReasons, type DowntimeCategory } from '#shared/downtime-reasons.ts';
+import type { MachineStatus } from '#shared/enums.ts';
+import type { DowntimeReason } from '#shared/schemas/downtime.ts';
+import { Button, buttonClasses } from '#client/components/ui/Button.tsx';
+import { Field, Textarea } from '#client/components/ui/Field.tsx';
+import { Modal } from '#client/components/ui/Modal.tsx';
 
 interface StopReasonDialogProps {
   machineName: string;

@@ -1,9 +1,9 @@
-import { isStopped } from '../../../shared/downtime-reasons.ts';
-import type { TicketStatus } from '../../../shared/enums.ts';
-import { openTicketStatuses } from '../../../shared/open-records.ts';
-import { can } from '../../../shared/permissions.ts';
-import type { User } from '../../../shared/schemas/user.ts';
-import { localDb } from '../../data/db.ts';
+import { isStopped } from '#shared/downtime-reasons.ts';
+import type { TicketStatus } from '#shared/enums.ts';
+import { openTicketStatuses } from '#shared/open-records.ts';
+import { can } from '#shared/permissions.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { localDb } from '#client/data/store/db.ts';
 import type { LocalMachine } from './machine-list.ts';
 
 export interface ResolvedTicket {

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { MachineStatus } from '../../../shared/enums.ts';
-import type { UserRef } from '../../../shared/schemas/common.ts';
-import { isStopped, reasonLabel } from '../../../shared/downtime-reasons.ts';
-import type { MachineStop } from '../../../shared/schemas/downtime.ts';
-import type { Machine, machineCreate, MachineStatusChange, MachineUpdate } from '../../../shared/schemas/machine.ts';
-import type { QueuedChange } from '../../data/writes.ts';
-import { createChange, newRecord, recordUrl, updateChange } from '../../data/change-builders.ts';
-import { newId } from '../../../shared/ids.ts';
+import type { MachineStatus } from '#shared/enums.ts';
+import type { UserRef } from '#shared/schemas/common.ts';
+import { isStopped, reasonLabel } from '#shared/downtime-reasons.ts';
+import type { MachineStop } from '#shared/schemas/downtime.ts';
+import type { Machine, machineCreate, MachineStatusChange, MachineUpdate } from '#shared/schemas/machine.ts';
+import type { QueuedChange } from '#client/data/outbox/writes.ts';
+import { createChange, newRecord, recordUrl, updateChange } from '#client/data/outbox/change-builders.ts';
+import { newId } from '#shared/ids.ts';
 
 type MachineRef = Pick<Machine, '_id' | 'name' | 'machineId'>;
 type StopRef = MachineRef & Pick<Machine, 'status' | 'stop'>;

@@ -1,6 +1,6 @@
-import { machineDepartments } from '../../../shared/enums.ts';
-import type { Machine, MachineUpdate } from '../../../shared/schemas/machine.ts';
-import { changedFields } from '../../lib/changed-fields.ts';
+import { machineDepartments } from '#shared/enums.ts';
+import type { Machine, MachineUpdate } from '#shared/schemas/machine.ts';
+import { changedFields } from '#client/lib/changed-fields.ts';
 
 export const emptyMachineForm = {
   name: '',

@@ -1,7 +1,7 @@
-import type { MachineStatus } from '../../../shared/enums.ts';
-import type { Machine } from '../../../shared/schemas/machine.ts';
-import type { Local } from '../../data/db.ts';
-import { formatDate } from '../../lib/dates.ts';
+import type { MachineStatus } from '#shared/enums.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import type { Local } from '#client/data/store/db.ts';
+import { formatDate } from '#client/lib/dates.ts';
 
 export type LocalMachine = Local<Machine>;
 

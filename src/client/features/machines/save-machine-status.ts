@@ -1,8 +1,8 @@
-import type { MachineStatus } from '../../../shared/enums.ts';
-import type { UserRef } from '../../../shared/schemas/common.ts';
-import type { DowntimeReason } from '../../../shared/schemas/downtime.ts';
-import { saveAndNotify } from '../../data/save-change.ts';
-import { createTicketChange } from '../../data/ticket-create.ts';
+import type { MachineStatus } from '#shared/enums.ts';
+import type { UserRef } from '#shared/schemas/common.ts';
+import type { DowntimeReason } from '#shared/schemas/downtime.ts';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
+import { createTicketChange } from '#client/data/outbox/ticket-create.ts';
 import { machineStatusChange } from './machine-changes.ts';
 import type { LocalMachine } from './machine-list.ts';
 import { stopTicketInput } from './stop-ticket.ts';

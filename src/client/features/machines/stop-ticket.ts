@@ -1,10 +1,10 @@
-import { ticketCategories, type MachineStatus, type TicketCategory } from '../../../shared/enums.ts';
-import { reasonLabel } from '../../../shared/downtime-reasons.ts';
-import type { DowntimeReason } from '../../../shared/schemas/downtime.ts';
-import type { Machine } from '../../../shared/schemas/machine.ts';
+import { ticketCategories, type MachineStatus, type TicketCategory } from '#shared/enums.ts';
+import { reasonLabel } from '#shared/downtime-reasons.ts';
+import type { DowntimeReason } from '#shared/schemas/downtime.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
 import type { z } from 'zod';
-import type { ticketCreate } from '../../../shared/schemas/ticket.ts';
-import { newId } from '../../../shared/ids.ts';
+import type { ticketCreate } from '#shared/schemas/ticket.ts';
+import { newId } from '#shared/ids.ts';
 
 /** The ticket a stop raises, filled in from the machine and the reason. */
 export function stopTicketInput(

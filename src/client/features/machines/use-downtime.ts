@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isStopped } from '../../../shared/downtime-reasons.ts';
-import { downtimeEvent, type DowntimeEvent } from '../../../shared/schemas/downtime.ts';
-import { api } from '../../lib/api.ts';
+import { isStopped } from '#shared/downtime-reasons.ts';
+import { downtimeEvent, type DowntimeEvent } from '#shared/schemas/downtime.ts';
+import { api } from '#client/lib/api.ts';
 import { minutesSince, type LocalMachine } from './machine-list.ts';
 
 /**

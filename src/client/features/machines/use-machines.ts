@@ -1,9 +1,9 @@
-import { useLiveQuery } from '../../data/use-live-query.ts';
-import { openTicketStatuses } from '../../../shared/open-records.ts';
-import type { Schedule } from '../../../shared/schemas/schedule.ts';
-import type { Ticket } from '../../../shared/schemas/ticket.ts';
-import { localDb } from '../../data/db.ts';
-import { readAll } from '../../data/read-page.ts';
+import { useLiveQuery } from '#client/data/store/use-live-query.ts';
+import { openTicketStatuses } from '#shared/open-records.ts';
+import type { Schedule } from '#shared/schemas/schedule.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
+import { localDb } from '#client/data/store/db.ts';
+import { readAll } from '#client/data/store/read-page.ts';
 import type { LocalMachine } from './machine-list.ts';
 
 /** One machine as this device shows it; null once it is gone, undefined while loading. */

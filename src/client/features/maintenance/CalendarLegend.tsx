@@ -1,4 +1,4 @@
-import { priorities, scheduleStatuses } from '../../../shared/enums.ts';
+import { priorities, scheduleStatuses } from '#shared/enums.ts';
 import { plannedColours, priorityColours, priorityDots, statusIcons } from './calendar-marks.ts';
 
 /** What the calendar's colours and marks mean: the colour is the priority, the mark the status. */

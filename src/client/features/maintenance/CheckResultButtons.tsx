@@ -1,4 +1,4 @@
-import { checkResults, type CheckResult } from '../../../shared/checklist.ts';
+import { checkResults, type CheckResult } from '#shared/checklist.ts';
 
 const pressedColours: Record<CheckResult, string> = {
   Pass: 'border-green-600 bg-green-600 text-white',

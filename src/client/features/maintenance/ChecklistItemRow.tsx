@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import { checklistNotAssigned, mayAnswerChecklist } from '../../../shared/permissions.ts';
-import type { ChecklistItem, ChecklistPatch } from '../../../shared/schemas/schedule.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { Textarea } from '../../components/ui/Field.tsx';
-import { useSignedInUser } from '../../data/session.ts';
-import { saveAndNotify } from '../../data/save-change.ts';
+import { checklistNotAssigned, mayAnswerChecklist } from '#shared/permissions.ts';
+import type { ChecklistItem, ChecklistPatch } from '#shared/schemas/schedule.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Textarea } from '#client/components/ui/Field.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
 import { CheckResultButtons } from './CheckResultButtons.tsx';
 import { FailTicket } from './FailTicket.tsx';
 import { checklistChange } from './schedule-changes.ts';

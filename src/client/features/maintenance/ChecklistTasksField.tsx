@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react';
-import type { ChecklistItem } from '../../../shared/schemas/schedule.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { Input } from '../../components/ui/Field.tsx';
+import type { ChecklistItem } from '#shared/schemas/schedule.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Input } from '#client/components/ui/Field.tsx';
 import { newChecklistRow } from './schedule-form.ts';
 
 interface ChecklistTasksFieldProps {

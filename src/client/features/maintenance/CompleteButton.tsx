@@ -1,8 +1,8 @@
 import { CheckCheck } from 'lucide-react';
 import { useState } from 'react';
-import { mayAnswerChecklist } from '../../../shared/permissions.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { useSignedInUser } from '../../data/session.ts';
+import { mayAnswerChecklist } from '#shared/permissions.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
 import { CompleteWarning, completeWarnings } from './CompleteWarning.tsx';
 import { completeSchedule } from './save-schedule-status.ts';
 import type { LocalSchedule } from './schedule-list.ts';

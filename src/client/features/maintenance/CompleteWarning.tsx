@@ -1,6 +1,6 @@
-import { failedItems, unansweredItems } from '../../../shared/checklist.ts';
-import type { ChecklistItem } from '../../../shared/schemas/schedule.ts';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { failedItems, unansweredItems } from '#shared/checklist.ts';
+import type { ChecklistItem } from '#shared/schemas/schedule.ts';
+import { ConfirmDialog } from '#client/components/ui/ConfirmDialog.tsx';
 
 /** What completing this checklist should warn about: failed and unanswered items. */
 export function completeWarnings(checklist: ChecklistItem[]) {

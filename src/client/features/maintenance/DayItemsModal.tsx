@@ -1,9 +1,9 @@
-import { Badge, priorityTone, scheduleStatusTone } from '../../components/ui/Badge.tsx';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { PendingMark } from '../../components/ui/PendingMark.tsx';
+import { Badge, priorityTone, scheduleStatusTone } from '#client/components/ui/Badge.tsx';
+import { Modal } from '#client/components/ui/Modal.tsx';
+import { PendingMark } from '#client/components/ui/PendingMark.tsx';
 import { statusIcons } from './calendar-marks.ts';
 import { shownStatus, type LocalSchedule } from './schedule-list.ts';
-import { formatTime } from '../../lib/dates.ts';
+import { formatTime } from '#client/lib/dates.ts';
 
 interface DayItemsModalProps {
   day: Date | null;

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from '../../data/use-live-query.ts';
-import { failTicketId } from '../../../shared/checklist.ts';
-import type { ChecklistItem } from '../../../shared/schemas/schedule.ts';
-import { Badge, ticketStatusTone } from '../../components/ui/Badge.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { localDb } from '../../data/db.ts';
-import { useSignedInUser } from '../../data/session.ts';
+import { useLiveQuery } from '#client/data/store/use-live-query.ts';
+import { failTicketId } from '#shared/checklist.ts';
+import type { ChecklistItem } from '#shared/schemas/schedule.ts';
+import { Badge, ticketStatusTone } from '#client/components/ui/Badge.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+import { localDb } from '#client/data/store/db.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
 import { raiseFailTicket } from './fail-ticket.ts';
 import type { LocalSchedule } from './schedule-list.ts';
 

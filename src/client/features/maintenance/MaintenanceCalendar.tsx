@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
 import { CalendarDay } from './CalendarDay.tsx';
 import { CalendarLegend } from './CalendarLegend.tsx';
 import { DayItemsModal } from './DayItemsModal.tsx';

@@ -1,11 +1,11 @@
-import { useLiveQuery } from '../../data/use-live-query.ts';
+import { useLiveQuery } from '#client/data/store/use-live-query.ts';
 import { useState } from 'react';
-import { Badge, scheduleStatusTone } from '../../components/ui/Badge.tsx';
-import { Panel } from '../../components/ui/Panel.tsx';
-import { PendingMark } from '../../components/ui/PendingMark.tsx';
-import { WorkItemButton } from '../../components/ui/WorkItemButton.tsx';
-import { localDb } from '../../data/db.ts';
-import { useSignedInUser } from '../../data/session.ts';
+import { Badge, scheduleStatusTone } from '#client/components/ui/Badge.tsx';
+import { Panel } from '#client/components/ui/Panel.tsx';
+import { PendingMark } from '#client/components/ui/PendingMark.tsx';
+import { WorkItemButton } from '#client/components/ui/WorkItemButton.tsx';
+import { localDb } from '#client/data/store/db.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
 import { ScheduleDetailModal } from './ScheduleDetailModal.tsx';
 import { scheduledDateText, shownStatus } from './schedule-list.ts';
 

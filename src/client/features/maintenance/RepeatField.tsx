@@ -1,5 +1,5 @@
-import type { RecurrenceUnit } from '../../../shared/recurrence.ts';
-import { Field, Input, Select } from '../../components/ui/Field.tsx';
+import type { RecurrenceUnit } from '#shared/recurrence.ts';
+import { Field, Input, Select } from '#client/components/ui/Field.tsx';
 
 const repeatOptions: { value: RecurrenceUnit; label: string }[] = [
   { value: 'day', label: 'Every N days' },

@@ -1,16 +1,16 @@
 import { Pencil } from 'lucide-react';
-import { Badge, priorityTone, scheduleStatusTone } from '../../components/ui/Badge.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { Detail } from '../../components/ui/Detail.tsx';
-import { RecordModal } from '../../components/ui/RecordModal.tsx';
-import { PendingMark } from '../../components/ui/PendingMark.tsx';
+import { Badge, priorityTone, scheduleStatusTone } from '#client/components/ui/Badge.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Detail } from '#client/components/ui/Detail.tsx';
+import { RecordModal } from '#client/components/ui/RecordModal.tsx';
+import { PendingMark } from '#client/components/ui/PendingMark.tsx';
 import { ChecklistItemRow } from './ChecklistItemRow.tsx';
 import { CompleteButton } from './CompleteButton.tsx';
 import { ScheduleStatusSelect } from './ScheduleStatusSelect.tsx';
 import { SeriesText } from './SeriesText.tsx';
 import { checklistDone, scheduledDateText, shownStatus, type LocalSchedule } from './schedule-list.ts';
 import { useSchedule } from './use-schedules.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '#client/lib/dates.ts';
 
 function ScheduleDetails({ schedule }: { schedule: LocalSchedule }) {
   const status = shownStatus(schedule);

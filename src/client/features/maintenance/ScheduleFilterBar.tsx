@@ -1,10 +1,10 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
-import { priorities, scheduleStatuses } from '../../../shared/enums.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { FilterSelect } from '../../components/ui/FilterSelect.tsx';
-import { useMachineChoices } from '../../data/use-machine-choices.ts';
-import { useUsers } from '../../data/use-users.ts';
+import { priorities, scheduleStatuses } from '#shared/enums.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { FilterSelect } from '#client/components/ui/FilterSelect.tsx';
+import { useMachineChoices } from '#client/data/store/use-machine-choices.ts';
+import { useUsers } from '#client/data/session/use-users.ts';
 import type { ScheduleFilters } from './schedule-list.ts';
 
 interface ScheduleFilterBarProps {

@@ -1,7 +1,7 @@
 import { CalendarClock, Clock, Pencil, User, Wrench } from 'lucide-react';
-import { Badge, priorityTone, scheduleStatusTone } from '../../components/ui/Badge.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { PendingMark } from '../../components/ui/PendingMark.tsx';
+import { Badge, priorityTone, scheduleStatusTone } from '#client/components/ui/Badge.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+import { PendingMark } from '#client/components/ui/PendingMark.tsx';
 import { ScheduleStatusSelect } from './ScheduleStatusSelect.tsx';
 import { SeriesText } from './SeriesText.tsx';
 import { scheduledDateText, shownStatus, type LocalSchedule } from './schedule-list.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { choosableScheduleStatuses, type ScheduleStatus } from '../../../shared/enums.ts';
-import { can, deniedMessage } from '../../../shared/permissions.ts';
-import { Select } from '../../components/ui/Field.tsx';
-import { useSignedInUser } from '../../data/session.ts';
+import { choosableScheduleStatuses, type ScheduleStatus } from '#shared/enums.ts';
+import { can, deniedMessage } from '#shared/permissions.ts';
+import { Select } from '#client/components/ui/Field.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
 import { CompleteWarning, completeWarnings } from './CompleteWarning.tsx';
 import { saveScheduleStatus } from './save-schedule-status.ts';
 import type { LocalSchedule } from './schedule-list.ts';

@@ -1,5 +1,5 @@
 import { Repeat } from 'lucide-react';
-import { recurrenceText } from '../../../shared/recurrence.ts';
+import { recurrenceText } from '#shared/recurrence.ts';
 import { dueHoursText, type LocalSchedule } from './schedule-list.ts';
 
 /** How the item repeats and, for a meter-based one, the hours it is due at: "Every 500 operating hours · Due at …". */

@@ -1,5 +1,5 @@
 import { CalendarClock, CircleCheck, TriangleAlert, Wrench, type LucideIcon } from 'lucide-react';
-import type { ScheduleStatus } from '../../../shared/enums.ts';
+import type { ScheduleStatus } from '#shared/enums.ts';
 
 /** Spec: items are coloured by priority (Critical, High, Medium, otherwise low). */
 export const priorityColours: Record<string, string> = {

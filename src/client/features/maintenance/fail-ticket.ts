@@ -1,12 +1,12 @@
-import { failTicketId, failTicketText } from '../../../shared/checklist.ts';
-import type { UserRef } from '../../../shared/schemas/common.ts';
-import type { Machine } from '../../../shared/schemas/machine.ts';
-import type { ChecklistItem, Schedule } from '../../../shared/schemas/schedule.ts';
-import { localDb } from '../../data/db.ts';
-import { saveAndNotify } from '../../data/save-change.ts';
-import { createTicketChange } from '../../data/ticket-create.ts';
-import type { QueuedChange } from '../../data/writes.ts';
-import { notify } from '../../lib/notify.ts';
+import { failTicketId, failTicketText } from '#shared/checklist.ts';
+import type { UserRef } from '#shared/schemas/common.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import type { ChecklistItem, Schedule } from '#shared/schemas/schedule.ts';
+import { localDb } from '#client/data/store/db.ts';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
+import { createTicketChange } from '#client/data/outbox/ticket-create.ts';
+import type { QueuedChange } from '#client/data/outbox/writes.ts';
+import { notify } from '#client/lib/notify.ts';
 
 /**
  * The repair a failed item asks for: a ticket for the schedule's machine with the item's task and

@@ -1,4 +1,4 @@
-import { plannedDates, plannedMonthsAhead, seriesOf } from '../../../shared/recurrence.ts';
+import { plannedDates, plannedMonthsAhead, seriesOf } from '#shared/recurrence.ts';
 import type { LocalSchedule } from './schedule-list.ts';
 
 /**

@@ -1,9 +1,9 @@
-import type { ScheduleStatus } from '../../../shared/enums.ts';
-import type { UserRef } from '../../../shared/schemas/common.ts';
-import type { Schedule } from '../../../shared/schemas/schedule.ts';
-import { localDb } from '../../data/db.ts';
-import { saveAndNotify, saveChange } from '../../data/save-change.ts';
-import type { QueuedChange } from '../../data/writes.ts';
+import type { ScheduleStatus } from '#shared/enums.ts';
+import type { UserRef } from '#shared/schemas/common.ts';
+import type { Schedule } from '#shared/schemas/schedule.ts';
+import { localDb } from '#client/data/store/db.ts';
+import { saveAndNotify, saveChange } from '#client/data/outbox/save-change.ts';
+import type { QueuedChange } from '#client/data/outbox/writes.ts';
 import { completeChange, scheduleStatusChange, successorChange } from './schedule-changes.ts';
 
 /**

@@ -1,16 +1,16 @@
 import type { z } from 'zod';
-import type { ScheduleStatus } from '../../../shared/enums.ts';
-import type { UserRef } from '../../../shared/schemas/common.ts';
+import type { ScheduleStatus } from '#shared/enums.ts';
+import type { UserRef } from '#shared/schemas/common.ts';
 import type {
   ChecklistItem,
   ChecklistPatch,
   Schedule,
   scheduleCreate,
   ScheduleUpdate,
-} from '../../../shared/schemas/schedule.ts';
-import { freshChecklist, seriesOf, successorOf } from '../../../shared/recurrence.ts';
-import type { QueuedChange } from '../../data/writes.ts';
-import { author, createChange, newRecord, recordUrl, updateChange } from '../../data/change-builders.ts';
+} from '#shared/schemas/schedule.ts';
+import { freshChecklist, seriesOf, successorOf } from '#shared/recurrence.ts';
+import type { QueuedChange } from '#client/data/outbox/writes.ts';
+import { author, createChange, newRecord, recordUrl, updateChange } from '#client/data/outbox/change-builders.ts';
 
 type ScheduleRef = Pick<Schedule, '_id' | 'title'>;
 type MachineRef = NonNullable<Schedule['machine']> & { operatingHours?: number };

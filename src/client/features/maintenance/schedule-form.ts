@@ -1,14 +1,9 @@
-import {
-  scheduleCreate,
-  type ChecklistItem,
-  type Schedule,
-  type ScheduleUpdate,
-} from '../../../shared/schemas/schedule.ts';
-import { changedFields } from '../../lib/changed-fields.ts';
-import { fieldErrors } from '../../lib/validation.ts';
+import { scheduleCreate, type ChecklistItem, type Schedule, type ScheduleUpdate } from '#shared/schemas/schedule.ts';
+import { changedFields } from '#client/lib/changed-fields.ts';
+import { fieldErrors } from '#client/lib/validation.ts';
 import type { ScheduleInput } from './schedule-changes.ts';
-import { newId } from '../../../shared/ids.ts';
-import type { Recurrence, RecurrenceUnit } from '../../../shared/recurrence.ts';
+import { newId } from '#shared/ids.ts';
+import type { Recurrence, RecurrenceUnit } from '#shared/recurrence.ts';
 
 export interface ScheduleForm {
   title: string;

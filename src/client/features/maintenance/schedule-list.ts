@@ -1,9 +1,9 @@
-import { isAnswered } from '../../../shared/checklist.ts';
-import type { Priority, ScheduleStatus } from '../../../shared/enums.ts';
-import { effectiveScheduleStatus } from '../../../shared/schedule-status.ts';
-import type { Schedule } from '../../../shared/schemas/schedule.ts';
-import type { Local } from '../../data/db.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { isAnswered } from '#shared/checklist.ts';
+import type { Priority, ScheduleStatus } from '#shared/enums.ts';
+import { effectiveScheduleStatus } from '#shared/schedule-status.ts';
+import type { Schedule } from '#shared/schemas/schedule.ts';
+import type { Local } from '#client/data/store/db.ts';
+import { formatDateTime } from '#client/lib/dates.ts';
 
 /**
  * A schedule as this device shows it; a meter-based one also with its machine's hours here

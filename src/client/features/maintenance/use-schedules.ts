@@ -1,6 +1,6 @@
-import { useLiveQuery } from '../../data/use-live-query.ts';
-import { waitsForHours } from '../../../shared/recurrence.ts';
-import { localDb } from '../../data/db.ts';
+import { useLiveQuery } from '#client/data/store/use-live-query.ts';
+import { waitsForHours } from '#shared/recurrence.ts';
+import { localDb } from '#client/data/store/db.ts';
 import type { LocalSchedule } from './schedule-list.ts';
 
 /** Meter-based occurrences with their machine's hours as this device knows them (a reading here counts at once). */

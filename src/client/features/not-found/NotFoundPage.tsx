@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { MapPinOff } from 'lucide-react';
-import { buttonClasses } from '../../components/ui/Button.tsx';
+import { buttonClasses } from '#client/components/ui/Button.tsx';
 
 /** An address the app has no screen for: which one, and the way back. Drawn by the app itself, so also offline. */
 export function NotFoundPage() {

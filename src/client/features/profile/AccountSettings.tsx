@@ -1,8 +1,8 @@
-import type { User } from '../../../shared/schemas/user.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { notify } from '../../lib/notify.ts';
-import { Panel } from '../../components/ui/Panel.tsx';
-import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { notify } from '#client/lib/notify.ts';
+import { Panel } from '#client/components/ui/Panel.tsx';
+import { formatDate, formatDateTime } from '#client/lib/dates.ts';
 
 export function AccountSettings({ user }: { user: User }) {
   const dates = [

@@ -1,7 +1,7 @@
-import { windowDayChoices } from '../../../shared/working-set.ts';
-import { Field, Select } from '../../components/ui/Field.tsx';
-import { Panel } from '../../components/ui/Panel.tsx';
-import { useWindowDays } from '../../data/use-working-set.ts';
+import { windowDayChoices } from '#shared/working-set.ts';
+import { Field, Select } from '#client/components/ui/Field.tsx';
+import { Panel } from '#client/components/ui/Panel.tsx';
+import { useWindowDays } from '#client/data/sync/use-working-set.ts';
 
 const choices = windowDayChoices.map((days) => ({ value: String(days), label: `${days} days` }));
 

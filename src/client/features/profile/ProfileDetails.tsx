@@ -1,12 +1,12 @@
 import { Building2, Mail, Phone, UserRound, type LucideIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { profileDepartments, roleLabels } from '../../../shared/enums.ts';
-import { profileBody, type User } from '../../../shared/schemas/user.ts';
-import { Badge, roleTone } from '../../components/ui/Badge.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { Field, Input, Select } from '../../components/ui/Field.tsx';
-import { fieldErrors } from '../../lib/validation.ts';
-import { useIsOnline } from '../../data/use-sync.ts';
+import { profileDepartments, roleLabels } from '#shared/enums.ts';
+import { profileBody, type User } from '#shared/schemas/user.ts';
+import { Badge, roleTone } from '#client/components/ui/Badge.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Field, Input, Select } from '#client/components/ui/Field.tsx';
+import { fieldErrors } from '#client/lib/validation.ts';
+import { useIsOnline } from '#client/data/sync/use-sync.ts';
 import { useUpdateProfile } from './use-update-profile.ts';
 
 type ProfileForm = Pick<User, 'name' | 'email' | 'phone' | 'department'>;

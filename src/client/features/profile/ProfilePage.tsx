@@ -1,5 +1,5 @@
-import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { useSignedInUser } from '../../data/session.ts';
+import { PageHeader } from '#client/components/ui/PageHeader.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
 import { AccountSettings } from './AccountSettings.tsx';
 import { DeviceSettings } from './DeviceSettings.tsx';
 import { ProfileDetails } from './ProfileDetails.tsx';

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
-import { roleLabels, type Role } from '../../../shared/enums.ts';
-import { can } from '../../../shared/permissions.ts';
-import { Badge, roleTone } from '../../components/ui/Badge.tsx';
-import { Panel } from '../../components/ui/Panel.tsx';
+import { roleLabels, type Role } from '#shared/enums.ts';
+import { can } from '#shared/permissions.ts';
+import { Badge, roleTone } from '#client/components/ui/Badge.tsx';
+import { Panel } from '#client/components/ui/Panel.tsx';
 import { rolePermissions, userManagement } from './role-permissions.ts';
 
 export function RolePermissions({ role, requestedRole }: { role: Role; requestedRole: Role | null }) {

@@ -1,4 +1,4 @@
-import type { Role } from '../../../shared/enums.ts';
+import type { Role } from '#shared/enums.ts';
 
 /** The admin's line that opens the Users screen. */
 export const userManagement = 'User management';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileResponse, type ProfileBody } from '../../../shared/schemas/user.ts';
-import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
-import { rememberUser } from '../../lib/token.ts';
-import { sessionKey } from '../../data/session.ts';
+import { profileResponse, type ProfileBody } from '#shared/schemas/user.ts';
+import { api } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.ts';
+import { rememberUser } from '#client/lib/token.ts';
+import { sessionKey } from '#client/data/session/session.ts';
 
 /** PUT /api/auth/profile: an online action, not queued; on success the user is refetched (spec section 7). */
 export function useUpdateProfile() {

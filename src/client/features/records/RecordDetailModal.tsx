@@ -1,11 +1,11 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
-import { PrintButton, PrintSignatures } from '../../components/ui/PrintFooter.tsx';
-import { RecordHistory } from '../../components/ui/RecordHistory.tsx';
-import { RecordModal } from '../../components/ui/RecordModal.tsx';
-import { useSignedInUser } from '../../data/session.ts';
-import { Attachments } from '../attachments/Attachments.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+import { PrintButton, PrintSignatures } from '#client/components/ui/PrintFooter.tsx';
+import { RecordHistory } from '#client/components/ui/RecordHistory.tsx';
+import { RecordModal } from '#client/components/ui/RecordModal.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { Attachments } from '#client/features/attachments/Attachments.tsx';
 import type { NumberedRecord, RecordDetailKind } from './record-kind.ts';
 
 /**

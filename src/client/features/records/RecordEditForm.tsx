@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { SaveForm } from '../../components/ui/SaveForm.tsx';
-import { useFormState } from '../../components/ui/use-form-state.ts';
-import { saveAndNotify } from '../../data/save-change.ts';
-import { useSignedInUser } from '../../data/session.ts';
-import { changedFields } from '../../lib/changed-fields.ts';
+import { SaveForm } from '#client/components/ui/SaveForm.tsx';
+import { useFormState } from '#client/components/ui/use-form-state.ts';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { changedFields } from '#client/lib/changed-fields.ts';
 import type { NumberedRecord, RecordEditKind } from './record-kind.ts';
 
 interface RecordEditFormProps<R, Form extends object, Valid extends object> {

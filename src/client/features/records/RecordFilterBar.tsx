@@ -1,5 +1,5 @@
-import { FilterSearch } from '../../components/ui/FilterSearch.tsx';
-import { FilterSelect } from '../../components/ui/FilterSelect.tsx';
+import { FilterSearch } from '#client/components/ui/FilterSearch.tsx';
+import { FilterSelect } from '#client/components/ui/FilterSelect.tsx';
 import type { ListFilters, OptionFilter } from './record-kind.ts';
 
 interface RecordFilterBarProps<F extends ListFilters> {

@@ -1,6 +1,6 @@
 import { Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
 import type { RecordColumn } from './record-kind.ts';
 
 type Keep<R> = ((record: R) => Promise<void>) | undefined;

@@ -1,15 +1,15 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import type { CsvColumn } from '../../../shared/csv.ts';
-import type { Action } from '../../../shared/permissions.ts';
-import type { FileRef, HistoryEntry } from '../../../shared/schemas/common.ts';
-import type { User } from '../../../shared/schemas/user.ts';
-import type { SelectOption } from '../../components/ui/Field.tsx';
-import type { LocalDatabase } from '../../data/db.ts';
-import type { QueuedChange } from '../../data/writes.ts';
-import type { useFormState } from '../../components/ui/use-form-state.ts';
-import type { HistoryEntity, HistoryRecord } from '../../data/older-records.ts';
-import type { ListPage } from '../../data/read-page.ts';
+import type { CsvColumn } from '#shared/csv.ts';
+import type { Action } from '#shared/permissions.ts';
+import type { FileRef, HistoryEntry } from '#shared/schemas/common.ts';
+import type { User } from '#shared/schemas/user.ts';
+import type { SelectOption } from '#client/components/ui/Field.tsx';
+import type { LocalDatabase } from '#client/data/store/db.ts';
+import type { QueuedChange } from '#client/data/outbox/writes.ts';
+import type { useFormState } from '#client/components/ui/use-form-state.ts';
+import type { HistoryEntity, HistoryRecord } from '#client/data/sync/older-records.ts';
+import type { ListPage } from '#client/data/store/read-page.ts';
 
 /**
  * A numbered record (a ticket, an incident) as the list and detail scaffolds take it: everything that

@@ -1,10 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Badge, machineStatusTone } from '../../components/ui/Badge.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { Field, Input } from '../../components/ui/Field.tsx';
-import { useMachineChoices } from '../../data/use-machine-choices.ts';
+import { Badge, machineStatusTone } from '#client/components/ui/Badge.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Field, Input } from '#client/components/ui/Field.tsx';
+import { useMachineChoices } from '#client/data/store/use-machine-choices.ts';
 import { matchMachines, shownMatches } from './machine-search.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
-import { localDb } from '../../data/db.ts';
-import { machineIdFromQr } from '../../../shared/machine-link.ts';
+import { PageHeader } from '#client/components/ui/PageHeader.tsx';
+import { Spinner } from '#client/components/ui/Spinner.tsx';
+import { localDb } from '#client/data/store/db.ts';
+import { machineIdFromQr } from '#shared/machine-link.ts';
 import { MachineSearch } from './MachineSearch.tsx';
 import { useCameraScan } from './use-camera-scan.ts';
 

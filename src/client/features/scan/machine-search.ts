@@ -1,4 +1,4 @@
-import type { Machine } from '../../../shared/schemas/machine.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
 
 /** How many matches the scan page lists; more asks for more of the name. */
 export const shownMatches = 8;

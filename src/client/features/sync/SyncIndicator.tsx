@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { shareStored } from './download-progress.ts';
 import { SyncPanel } from './SyncPanel.tsx';
 import { useAllSentNotice } from './use-all-sent-notice.ts';
-import { useIsOnline, useOutbox, useSyncStatus } from '../../data/use-sync.ts';
+import { useIsOnline, useOutbox, useSyncStatus } from '#client/data/sync/use-sync.ts';
 
 /**
  * Online/offline state and the number of unsent changes; opens the Sync panel. Offline shows as soon as

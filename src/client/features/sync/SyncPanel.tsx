@@ -1,15 +1,15 @@
 import { AlertTriangle, Clock, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../components/ui/Badge.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { localDb, type OutboxEntry } from '../../data/db.ts';
-import { syncEngine } from '../../data/sync-engine.ts';
-import { discardEntry, retryEntry } from '../../data/writes.ts';
+import { Badge } from '#client/components/ui/Badge.tsx';
+import { Button } from '#client/components/ui/Button.tsx';
+import { ConfirmDialog } from '#client/components/ui/ConfirmDialog.tsx';
+import { Modal } from '#client/components/ui/Modal.tsx';
+import { localDb, type OutboxEntry } from '#client/data/store/db.ts';
+import { syncEngine } from '#client/data/sync/sync-engine.ts';
+import { discardEntry, retryEntry } from '#client/data/outbox/writes.ts';
 import { storedOfExpected, timeLeft } from './download-progress.ts';
-import { useIsOnline, useOutbox, useStorageEstimate, useSyncStatus } from '../../data/use-sync.ts';
-import { formatDateTime, formatTime } from '../../lib/dates.ts';
+import { useIsOnline, useOutbox, useStorageEstimate, useSyncStatus } from '#client/data/sync/use-sync.ts';
+import { formatDateTime, formatTime } from '#client/lib/dates.ts';
 
 const megabytes = (bytes: number | undefined) => `${((bytes ?? 0) / 1024 / 1024).toFixed(1)} MB`;
 

@@ -1,4 +1,4 @@
-import type { DownloadProgress } from '../../data/sync-status.ts';
+import type { DownloadProgress } from '#client/data/sync/sync-status.ts';
 
 const count = (value: number) => value.toLocaleString();
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { OutboxEntry } from '../../data/db.ts';
-import { notify } from '../../lib/notify.ts';
+import type { OutboxEntry } from '#client/data/store/db.ts';
+import { notify } from '#client/lib/notify.ts';
 
 /**
  * Says once, 'All changes sent', when changes that waited for the connection have all reached the

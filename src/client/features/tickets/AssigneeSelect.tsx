@@ -1,10 +1,10 @@
-import type { UserRef } from '../../../shared/schemas/common.ts';
-import { Select } from '../../components/ui/Field.tsx';
-import { useSignedInUser } from '../../data/session.ts';
-import { saveAndNotify } from '../../data/save-change.ts';
+import type { UserRef } from '#shared/schemas/common.ts';
+import { Select } from '#client/components/ui/Field.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
 import { ticketAssigneeChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
-import { useUsers } from '../../data/use-users.ts';
+import { useUsers } from '#client/data/session/use-users.ts';
 
 /** For roles that manage tickets: the assignee, chosen from the (cached) user list. */
 export function AssigneeSelect({ ticket }: { ticket: LocalTicket }) {

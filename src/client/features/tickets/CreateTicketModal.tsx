@@ -1,13 +1,13 @@
-import { ticketCreate } from '../../../shared/schemas/ticket.ts';
-import { Field } from '../../components/ui/Field.tsx';
-import { FormModal } from '../../components/ui/FormModal.tsx';
-import { useFormState } from '../../components/ui/use-form-state.ts';
-import { fieldErrors } from '../../lib/validation.ts';
-import { useSignedInUser } from '../../data/session.ts';
-import { saveAndNotify } from '../../data/save-change.ts';
-import { createTicketChange } from '../../data/ticket-create.ts';
-import { MachineSelect } from '../../components/ui/MachineSelect.tsx';
-import { useMachineChoices } from '../../data/use-machine-choices.ts';
+import { ticketCreate } from '#shared/schemas/ticket.ts';
+import { Field } from '#client/components/ui/Field.tsx';
+import { FormModal } from '#client/components/ui/FormModal.tsx';
+import { useFormState } from '#client/components/ui/use-form-state.ts';
+import { fieldErrors } from '#client/lib/validation.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
+import { createTicketChange } from '#client/data/outbox/ticket-create.ts';
+import { MachineSelect } from '#client/components/ui/MachineSelect.tsx';
+import { useMachineChoices } from '#client/data/store/use-machine-choices.ts';
 import { emptyTicketForm, ticketInput } from './ticket-form.ts';
 import { TicketFields } from './TicketFields.tsx';
 

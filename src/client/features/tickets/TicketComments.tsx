@@ -1,14 +1,14 @@
 import { MessageSquare } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { can } from '../../../shared/permissions.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { Field, Textarea } from '../../components/ui/Field.tsx';
-import { useSignedInUser } from '../../data/session.ts';
-import { PendingMark } from '../../components/ui/PendingMark.tsx';
-import { saveAndNotify } from '../../data/save-change.ts';
+import { can } from '#shared/permissions.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Field, Textarea } from '#client/components/ui/Field.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { PendingMark } from '#client/components/ui/PendingMark.tsx';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
 import { ticketCommentChange } from './ticket-changes.ts';
 import { isCommentOnServer, type LocalTicket } from './ticket-list.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '#client/lib/dates.ts';
 
 export function TicketComments({ ticket }: { ticket: LocalTicket }) {
   const user = useSignedInUser();

@@ -1,13 +1,13 @@
-import { ticketEditableFields } from '../../../shared/permissions.ts';
-import { ticketUpdate, type TicketUpdate } from '../../../shared/schemas/ticket.ts';
-import { Badge, priorityTone, ticketStatusTone } from '../../components/ui/Badge.tsx';
-import { Detail } from '../../components/ui/Detail.tsx';
-import { PendingMark } from '../../components/ui/PendingMark.tsx';
-import { useUsers } from '../../data/use-users.ts';
-import { fieldErrors } from '../../lib/validation.ts';
-import type { RecordDetailKind, RecordEditKind } from '../records/record-kind.ts';
-import { RecordDetailModal } from '../records/RecordDetailModal.tsx';
-import { RecordEditForm } from '../records/RecordEditForm.tsx';
+import { ticketEditableFields } from '#shared/permissions.ts';
+import { ticketUpdate, type TicketUpdate } from '#shared/schemas/ticket.ts';
+import { Badge, priorityTone, ticketStatusTone } from '#client/components/ui/Badge.tsx';
+import { Detail } from '#client/components/ui/Detail.tsx';
+import { PendingMark } from '#client/components/ui/PendingMark.tsx';
+import { useUsers } from '#client/data/session/use-users.ts';
+import { fieldErrors } from '#client/lib/validation.ts';
+import type { RecordDetailKind, RecordEditKind } from '#client/features/records/record-kind.ts';
+import { RecordDetailModal } from '#client/features/records/RecordDetailModal.tsx';
+import { RecordEditForm } from '#client/features/records/RecordEditForm.tsx';
 import { AssigneeSelect } from './AssigneeSelect.tsx';
 import { TicketComments } from './TicketComments.tsx';
 import { TicketFields } from './TicketFields.tsx';
@@ -17,8 +17,8 @@ import { ticketAttachmentChange, ticketEditChange } from './ticket-changes.ts';
 import { emptyTicketForm, formFromTicket, ticketInput } from './ticket-form.ts';
 import type { LocalTicket } from './ticket-list.ts';
 import { useTicket } from './use-tickets.ts';
-import { useSignedInUser } from '../../data/session.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { formatDateTime } from '#client/lib/dates.ts';
 
 const ticketEdit: RecordEditKind<LocalTicket, ReturnType<typeof formFromTicket>, TicketUpdate> = {
   noun: 'ticket',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { priorities, ticketCategories } from '../../../shared/enums.ts';
-import { Field, Input, Select, Textarea } from '../../components/ui/Field.tsx';
-import { HoursInput } from '../../components/ui/HoursInput.tsx';
+import { priorities, ticketCategories } from '#shared/enums.ts';
+import { Field, Input, Select, Textarea } from '#client/components/ui/Field.tsx';
+import { HoursInput } from '#client/components/ui/HoursInput.tsx';
 import type { TicketForm } from './ticket-form.ts';
 
 interface TicketFieldsProps {

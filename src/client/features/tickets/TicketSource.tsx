@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from '../../data/use-live-query.ts';
+import { useLiveQuery } from '#client/data/store/use-live-query.ts';
 import { ClipboardX, ShieldAlert } from 'lucide-react';
-import type { TicketSource as Source } from '../../../shared/schemas/ticket.ts';
-import { localDb } from '../../data/db.ts';
+import type { TicketSource as Source } from '#shared/schemas/ticket.ts';
+import { localDb } from '#client/data/store/db.ts';
 
 const linkClass = 'font-medium underline';
 

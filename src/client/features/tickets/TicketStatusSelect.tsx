@@ -1,9 +1,9 @@
-import { ticketStatuses, type TicketStatus } from '../../../shared/enums.ts';
-import { ticketEditableFields } from '../../../shared/permissions.ts';
-import { Select } from '../../components/ui/Field.tsx';
-import { useSignedInUser } from '../../data/session.ts';
-import { saveAndNotify } from '../../data/save-change.ts';
-import { offerMachineBackUp } from '../machines/machine-back-up.ts';
+import { ticketStatuses, type TicketStatus } from '#shared/enums.ts';
+import { ticketEditableFields } from '#shared/permissions.ts';
+import { Select } from '#client/components/ui/Field.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
+import { saveAndNotify } from '#client/data/outbox/save-change.ts';
+import { offerMachineBackUp } from '#client/features/machines/machine-back-up.ts';
 import { ticketStatusChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
 

@@ -1,16 +1,16 @@
 import { ClipboardList, Plus } from 'lucide-react';
-import { priorities, ticketStatuses } from '../../../shared/enums.ts';
-import { ticketColumns } from '../../../shared/export-columns.ts';
-import { Badge, priorityTone } from '../../components/ui/Badge.tsx';
-import { PendingMark } from '../../components/ui/PendingMark.tsx';
-import type { RecordColumn, RecordListKind } from '../records/record-kind.ts';
-import { RecordListPage } from '../records/RecordListPage.tsx';
+import { priorities, ticketStatuses } from '#shared/enums.ts';
+import { ticketColumns } from '#shared/export-columns.ts';
+import { Badge, priorityTone } from '#client/components/ui/Badge.tsx';
+import { PendingMark } from '#client/components/ui/PendingMark.tsx';
+import type { RecordColumn, RecordListKind } from '#client/features/records/record-kind.ts';
+import { RecordListPage } from '#client/features/records/RecordListPage.tsx';
 import { CreateTicketModal } from './CreateTicketModal.tsx';
 import { TicketDetailModal } from './TicketDetailModal.tsx';
 import { noTicketFilters, readAllTickets, ticketQuery, type LocalTicket, type TicketFilters } from './ticket-list.ts';
-import { readPage } from '../../data/read-page.ts';
+import { readPage } from '#client/data/store/read-page.ts';
 import { TicketStatusSelect } from './TicketStatusSelect.tsx';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate } from '#client/lib/dates.ts';
 
 /** The number the server gave, or the Pending sync mark while a ticket made here waits for one; then the title. */
 function TicketTitle({ ticket }: { ticket: LocalTicket }) {

@@ -1,9 +1,9 @@
-import type { TicketStatus } from '../../../shared/enums.ts';
-import type { UserRef } from '../../../shared/schemas/common.ts';
-import type { Comment, Ticket, TicketUpdate } from '../../../shared/schemas/ticket.ts';
-import type { QueuedChange } from '../../data/writes.ts';
-import { attachmentChange, author, updateChange } from '../../data/change-builders.ts';
-import { newId } from '../../../shared/ids.ts';
+import type { TicketStatus } from '#shared/enums.ts';
+import type { UserRef } from '#shared/schemas/common.ts';
+import type { Comment, Ticket, TicketUpdate } from '#shared/schemas/ticket.ts';
+import type { QueuedChange } from '#client/data/outbox/writes.ts';
+import { attachmentChange, author, updateChange } from '#client/data/outbox/change-builders.ts';
+import { newId } from '#shared/ids.ts';
 
 type TicketRef = Pick<Ticket, '_id' | 'ticketNumber' | 'title'>;
 

@@ -1,4 +1,4 @@
-import type { Ticket } from '../../../shared/schemas/ticket.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
 
 /** The fields the create and edit forms share, as text inputs hold them. */
 export const emptyTicketForm = {

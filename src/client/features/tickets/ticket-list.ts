@@ -1,8 +1,8 @@
-import type { Priority, TicketStatus } from '../../../shared/enums.ts';
-import type { Ticket } from '../../../shared/schemas/ticket.ts';
-import type { Local, LocalDatabase } from '../../data/db.ts';
-import { listQuery } from '../records/list-query.ts';
-import { listPageSize, readAll, readPage, type ListPage } from '../../data/read-page.ts';
+import type { Priority, TicketStatus } from '#shared/enums.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
+import type { Local, LocalDatabase } from '#client/data/store/db.ts';
+import { listQuery } from '#client/features/records/list-query.ts';
+import { listPageSize, readAll, readPage, type ListPage } from '#client/data/store/read-page.ts';
 
 export type LocalTicket = Local<Ticket>;
 
@@ -20,7 +20,7 @@ export interface TicketPage extends Omit<ListPage<LocalTicket>, 'records'> {
   tickets: LocalTicket[];
 }
 
-/** The filters and search as the device's lists take them (`data/read-page.ts`). */
+/** The filters and search as the device's lists take them (`data/store/read-page.ts`). */
 export const ticketQuery = (filters: TicketFilters) => listQuery(filters, ['status', 'priority']);
 
 /**

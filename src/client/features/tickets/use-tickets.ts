@@ -1,5 +1,5 @@
-import { useLiveQuery } from '../../data/use-live-query.ts';
-import { localDb } from '../../data/db.ts';
+import { useLiveQuery } from '#client/data/store/use-live-query.ts';
+import { localDb } from '#client/data/store/db.ts';
 import type { LocalTicket } from './ticket-list.ts';
 
 /** One ticket as this device shows it; null once it is gone (a discarded create), undefined while loading. */

@@ -1,8 +1,8 @@
 import { KeyRound } from 'lucide-react';
-import type { ManagedUser, ResetCodeResponse } from '../../../shared/schemas/user.ts';
-import { Button } from '../../components/ui/Button.tsx';
+import type { ManagedUser, ResetCodeResponse } from '#shared/schemas/user.ts';
+import { Button } from '#client/components/ui/Button.tsx';
 import { useResetCode } from './use-managed-users.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '#client/lib/dates.ts';
 
 /** A one-time code the admin hands over; shown here once, as the server keeps only its hash. */
 export function PasswordReset({ user }: { user: ManagedUser }) {

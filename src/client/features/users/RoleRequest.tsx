@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
-import { roleLabels, type Role } from '../../../shared/enums.ts';
-import type { ManagedUser } from '../../../shared/schemas/user.ts';
-import { Button } from '../../components/ui/Button.tsx';
+import { roleLabels, type Role } from '#shared/enums.ts';
+import type { ManagedUser } from '#shared/schemas/user.ts';
+import { Button } from '#client/components/ui/Button.tsx';
 import { useDecideRole } from './use-managed-users.ts';
 
 /** A role asked for at registration: the admin approves it or the user stays an operator. */

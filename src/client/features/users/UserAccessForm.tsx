@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { profileDepartments, roleLabels, roles } from '../../../shared/enums.ts';
-import type { ManagedUser, UserUpdate } from '../../../shared/schemas/user.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { Field, Select } from '../../components/ui/Field.tsx';
+import { profileDepartments, roleLabels, roles } from '#shared/enums.ts';
+import type { ManagedUser, UserUpdate } from '#shared/schemas/user.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { Field, Select } from '#client/components/ui/Field.tsx';
 import { useUpdateUser } from './use-managed-users.ts';
 
 const roleOptions = roles.map((role) => ({ value: role, label: roleLabels[role] }));

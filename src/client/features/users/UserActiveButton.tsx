@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { ManagedUser } from '../../../shared/schemas/user.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import type { ManagedUser } from '#shared/schemas/user.ts';
+import { Button } from '#client/components/ui/Button.tsx';
+import { ConfirmDialog } from '#client/components/ui/ConfirmDialog.tsx';
 import { useUpdateUser } from './use-managed-users.ts';
 
 /** Deactivate (after a confirmation) or reactivate; an admin's own account stays active. */

@@ -1,16 +1,16 @@
-import { roleLabels } from '../../../shared/enums.ts';
-import type { ManagedUser } from '../../../shared/schemas/user.ts';
-import { Badge, roleTone } from '../../components/ui/Badge.tsx';
-import { DetailList } from '../../components/ui/Detail.tsx';
-import { Modal } from '../../components/ui/Modal.tsx';
-import { RecordHistory } from '../../components/ui/RecordHistory.tsx';
-import { useSignedInUser } from '../../data/session.ts';
+import { roleLabels } from '#shared/enums.ts';
+import type { ManagedUser } from '#shared/schemas/user.ts';
+import { Badge, roleTone } from '#client/components/ui/Badge.tsx';
+import { DetailList } from '#client/components/ui/Detail.tsx';
+import { Modal } from '#client/components/ui/Modal.tsx';
+import { RecordHistory } from '#client/components/ui/RecordHistory.tsx';
+import { useSignedInUser } from '#client/data/session/session.ts';
 import { PasswordReset } from './PasswordReset.tsx';
 import { RoleRequest } from './RoleRequest.tsx';
 import { UserAccessForm } from './UserAccessForm.tsx';
 import { UserActiveButton } from './UserActiveButton.tsx';
 import { describeUserChange } from './user-history.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '#client/lib/dates.ts';
 
 const when = (at: string | null) => (at ? formatDateTime(at) : 'Never');
 

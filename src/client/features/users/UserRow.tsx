@@ -1,6 +1,6 @@
-import { roleLabels } from '../../../shared/enums.ts';
-import type { ManagedUser } from '../../../shared/schemas/user.ts';
-import { Badge, roleTone } from '../../components/ui/Badge.tsx';
+import { roleLabels } from '#shared/enums.ts';
+import type { ManagedUser } from '#shared/schemas/user.ts';
+import { Badge, roleTone } from '#client/components/ui/Badge.tsx';
 
 /** One account in the list: a button that opens its detail. */
 export function UserRow({ user, onOpen }: { user: ManagedUser; onOpen: () => void }) {

@@ -1,12 +1,12 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { UserX, Users } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyState } from '../../components/ui/EmptyState.tsx';
-import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { SearchInput } from '../../components/ui/SearchInput.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useIsOnline } from '../../data/use-sync.ts';
-import { modalNavigation } from '../../lib/url-search.ts';
+import { EmptyState } from '#client/components/ui/EmptyState.tsx';
+import { PageHeader } from '#client/components/ui/PageHeader.tsx';
+import { SearchInput } from '#client/components/ui/SearchInput.tsx';
+import { Spinner } from '#client/components/ui/Spinner.tsx';
+import { useIsOnline } from '#client/data/sync/use-sync.ts';
+import { modalNavigation } from '#client/lib/url-search.ts';
 import { UserDetailModal } from './UserDetailModal.tsx';
 import { UserRow } from './UserRow.tsx';
 import { useManagedUsers } from './use-managed-users.ts';

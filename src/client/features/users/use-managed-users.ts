@@ -6,11 +6,11 @@ import {
   type ManagedUser,
   type RoleDecision,
   type UserUpdate,
-} from '../../../shared/schemas/user.ts';
-import { roleLabels } from '../../../shared/enums.ts';
-import { ApiError, api } from '../../lib/api.ts';
+} from '#shared/schemas/user.ts';
+import { roleLabels } from '#shared/enums.ts';
+import { ApiError, api } from '#client/lib/api.ts';
 import { toast } from 'sonner';
-import { notify } from '../../lib/notify.ts';
+import { notify } from '#client/lib/notify.ts';
 
 /**
  * GET /api/users/accounts: every account as admins manage it. Kept in the persisted query cache, so the

@@ -1,6 +1,6 @@
-import { roleLabels, type Role } from '../../../shared/enums.ts';
-import type { HistoryEntry } from '../../../shared/schemas/common.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { roleLabels, type Role } from '#shared/enums.ts';
+import type { HistoryEntry } from '#shared/schemas/common.ts';
+import { formatDateTime } from '#client/lib/dates.ts';
 
 const roleText = (value: unknown) =>
   typeof value === 'string' && value in roleLabels ? roleLabels[value as Role] : 'none';

@@ -1,4 +1,4 @@
-import type { ManagedUser } from '../../../shared/schemas/user.ts';
+import type { ManagedUser } from '#shared/schemas/user.ts';
 
 /** Accounts whose name or email holds every word typed, in any case. */
 export function filterUsers(users: ManagedUser[], search: string): ManagedUser[] {

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ChartColumn } from 'lucide-react';
-import { permissions } from '../../../shared/permissions.ts';
-import { requireRoles } from '../../features/auth/route-access.ts';
-import { AnalyticsPage } from '../../features/analytics/AnalyticsPage.tsx';
+import { permissions } from '#shared/permissions.ts';
+import { requireRoles } from '#client/features/auth/route-access.ts';
+import { AnalyticsPage } from '#client/features/analytics/AnalyticsPage.tsx';
 
 const roles = permissions['analytics:view'].roles;
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
-import { IncidentsPage } from '../../features/incidents/IncidentsPage.tsx';
-import { incidentStatuses, incidentTypes, severities } from '../../../shared/enums.ts';
-import { newFlag, oneOf, recordId, searchOf, text } from '../../lib/url-search.ts';
+import { IncidentsPage } from '#client/features/incidents/IncidentsPage.tsx';
+import { incidentStatuses, incidentTypes, severities } from '#shared/enums.ts';
+import { newFlag, oneOf, recordId, searchOf, text } from '#client/lib/url-search.ts';
 
 export const Route = createFileRoute('/_app/incidents')({
   staticData: { nav: { label: 'Incidents', icon: TriangleAlert, order: 4 } },

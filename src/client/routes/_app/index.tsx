@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LayoutDashboard } from 'lucide-react';
-import { DashboardPage } from '../../features/dashboard/DashboardPage.tsx';
-import { AwaitingVerification } from '../../features/incidents/AwaitingVerification.tsx';
-import { MyActions } from '../../features/incidents/MyActions.tsx';
-import { MyMaintenance } from '../../features/maintenance/MyMaintenance.tsx';
+import { DashboardPage } from '#client/features/dashboard/DashboardPage.tsx';
+import { AwaitingVerification } from '#client/features/incidents/AwaitingVerification.tsx';
+import { MyActions } from '#client/features/incidents/MyActions.tsx';
+import { MyMaintenance } from '#client/features/maintenance/MyMaintenance.tsx';
 
 export const Route = createFileRoute('/_app/')({
   staticData: { nav: { label: 'Dashboard', icon: LayoutDashboard, order: 1 } },

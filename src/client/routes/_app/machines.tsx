@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Factory } from 'lucide-react';
-import { MachinesPage } from '../../features/machines/MachinesPage.tsx';
-import { machineDepartments, machineStatuses } from '../../../shared/enums.ts';
-import { newFlag, oneOf, recordId, searchOf } from '../../lib/url-search.ts';
+import { MachinesPage } from '#client/features/machines/MachinesPage.tsx';
+import { machineDepartments, machineStatuses } from '#shared/enums.ts';
+import { newFlag, oneOf, recordId, searchOf } from '#client/lib/url-search.ts';
 
 export const Route = createFileRoute('/_app/machines')({
   staticData: { nav: { label: 'Machines', icon: Factory, order: 2 } },

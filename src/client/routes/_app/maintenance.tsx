@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CalendarClock } from 'lucide-react';
-import { permissions } from '../../../shared/permissions.ts';
-import { requireRoles } from '../../features/auth/route-access.ts';
-import { MaintenancePage } from '../../features/maintenance/MaintenancePage.tsx';
-import { newFlag, recordId, searchOf } from '../../lib/url-search.ts';
+import { permissions } from '#shared/permissions.ts';
+import { requireRoles } from '#client/features/auth/route-access.ts';
+import { MaintenancePage } from '#client/features/maintenance/MaintenancePage.tsx';
+import { newFlag, recordId, searchOf } from '#client/lib/url-search.ts';
 
 const roles = permissions['schedule:manage'].roles;
 

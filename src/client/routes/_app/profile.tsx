@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProfilePage } from '../../features/profile/ProfilePage.tsx';
+import { ProfilePage } from '#client/features/profile/ProfilePage.tsx';
 
 export const Route = createFileRoute('/_app/profile')({ component: ProfilePage });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { permissions } from '../../../shared/permissions.ts';
-import { requireRoles } from '../../features/auth/route-access.ts';
-import { ReliabilityPage } from '../../features/analytics/ReliabilityPage.tsx';
+import { permissions } from '#shared/permissions.ts';
+import { requireRoles } from '#client/features/auth/route-access.ts';
+import { ReliabilityPage } from '#client/features/analytics/ReliabilityPage.tsx';
 
 const roles = permissions['reliability:view'].roles;
 

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScanPage } from '../../features/scan/ScanPage.tsx';
+import { ScanPage } from '#client/features/scan/ScanPage.tsx';
 
 export const Route = createFileRoute('/_app/scan')({ component: ScanPage });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ClipboardList } from 'lucide-react';
-import { TicketsPage } from '../../features/tickets/TicketsPage.tsx';
-import { priorities, ticketStatuses } from '../../../shared/enums.ts';
-import { newFlag, oneOf, recordId, searchOf, text } from '../../lib/url-search.ts';
+import { TicketsPage } from '#client/features/tickets/TicketsPage.tsx';
+import { priorities, ticketStatuses } from '#shared/enums.ts';
+import { newFlag, oneOf, recordId, searchOf, text } from '#client/lib/url-search.ts';
 
 export const Route = createFileRoute('/_app/tickets')({
   staticData: { nav: { label: 'Tickets', icon: ClipboardList, order: 3 } },

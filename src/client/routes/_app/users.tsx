@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UsersRound } from 'lucide-react';
-import { permissions } from '../../../shared/permissions.ts';
-import { requireRoles } from '../../features/auth/route-access.ts';
-import { UsersPage } from '../../features/users/UsersPage.tsx';
-import { recordId, searchOf } from '../../lib/url-search.ts';
+import { permissions } from '#shared/permissions.ts';
+import { requireRoles } from '#client/features/auth/route-access.ts';
+import { UsersPage } from '#client/features/users/UsersPage.tsx';
+import { recordId, searchOf } from '#client/lib/url-search.ts';
 
 const roles = permissions['user:manage'].roles;
 

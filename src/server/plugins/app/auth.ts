@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSigner, createVerifier } from 'fast-jwt';
-import type { Role } from '../../../shared/enums.ts';
-import { can, deniedMessage, type Action } from '../../../shared/permissions.ts';
+import type { Role } from '#shared/enums.ts';
+import { can, deniedMessage, type Action } from '#shared/permissions.ts';
 import { deactivatedMessage, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { Account } from '../../repositories/users.ts';
 

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
-import { maxFileBytes, maxFilesPerUpload } from '../../../shared/files.ts';
+import { maxFileBytes, maxFilesPerUpload } from '#shared/files.ts';
 
 export default fp(
   async (app) => {

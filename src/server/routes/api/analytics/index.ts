@@ -9,15 +9,15 @@ import {
   mttr,
   periodQuery,
   previousFigures,
-} from '../../../../shared/schemas/analytics.ts';
-import { errorSchema } from '../../../../shared/schemas/common.ts';
+} from '#shared/schemas/analytics.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
 import {
   departmentAvailability,
   downtimeReasonPareto,
   machineAvailability,
   windowQuery,
-} from '../../../../shared/schemas/downtime.ts';
-import { sendJson } from '../../../lib/send-json.ts';
+} from '#shared/schemas/downtime.ts';
+import { sendJson } from '#server/lib/send-json.ts';
 
 const tags = ['analytics'];
 

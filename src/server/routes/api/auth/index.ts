@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { roleLabels } from '../../../../shared/enums.ts';
-import { errorSchema } from '../../../../shared/schemas/common.ts';
+import { roleLabels } from '#shared/enums.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
 import {
   authResponse,
   loginBody,
@@ -9,11 +9,11 @@ import {
   profileResponse,
   registerBody,
   resetPasswordBody,
-} from '../../../../shared/schemas/user.ts';
-import type { Config } from '../../../config.ts';
-import { deactivatedMessage, forbidden, tooManyRequests, unauthorized } from '../../../lib/errors.ts';
-import { hashPassword, refuseWhenHashingIsFull, unknownUserHash, verifyPassword } from '../../../lib/passwords.ts';
-import { GrowingDelays, RateLimiter } from '../../../lib/rate-limiter.ts';
+} from '#shared/schemas/user.ts';
+import type { Config } from '#server/config.ts';
+import { deactivatedMessage, forbidden, tooManyRequests, unauthorized } from '#server/lib/errors.ts';
+import { hashPassword, refuseWhenHashingIsFull, unknownUserHash, verifyPassword } from '#server/lib/passwords.ts';
+import { GrowingDelays, RateLimiter } from '#server/lib/rate-limiter.ts';
 
 const fifteenMinutes = 15 * 60 * 1000;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchema } from '../../../../shared/schemas/common.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
 
 /** Changes within this time make one event: a burst of writes pulls once. */
 const debounceMs = 200;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema } from '../../../../shared/schemas/common.ts';
-import { inboxRead } from '../../../../shared/schemas/inbox.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
+import { inboxRead } from '#shared/schemas/inbox.ts';
 
 /**
  * The signed-in user's inbox (src/docs/inbox.md). Entries reach devices through /api/sync; this marks

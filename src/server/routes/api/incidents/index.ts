@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { incidentColumns } from '../../../../shared/export-columns.ts';
+import { incidentColumns } from '#shared/export-columns.ts';
 import {
   incident,
   incidentCreate,
@@ -8,9 +8,9 @@ import {
   incidentPage,
   incidentUpdate,
   incidentUpdated,
-} from '../../../../shared/schemas/incident.ts';
-import { actionCreate, actionParams, actionPatch } from '../../../../shared/schemas/incident-action.ts';
-import { changeContext } from '../../../lib/change-context.ts';
+} from '#shared/schemas/incident.ts';
+import { actionCreate, actionParams, actionPatch } from '#shared/schemas/incident-action.ts';
+import { changeContext } from '#server/lib/change-context.ts';
 import { childCreate, numberedRecordRoutes, recordErrors } from '../../numbered-record-routes.ts';
 
 const tags = ['incidents'];

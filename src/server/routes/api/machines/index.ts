@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, idParams, type Overwrite } from '../../../../shared/schemas/common.ts';
-import { downtimeEvent } from '../../../../shared/schemas/downtime.ts';
+import { errorSchema, idParams, type Overwrite } from '#shared/schemas/common.ts';
+import { downtimeEvent } from '#shared/schemas/downtime.ts';
 import {
   machine,
   machineCreate,
@@ -10,10 +10,10 @@ import {
   machineUpdate,
   machineUpdated,
   type Machine,
-} from '../../../../shared/schemas/machine.ts';
-import { reading, readingBody } from '../../../../shared/schemas/reading.ts';
-import { changeContext } from '../../../lib/change-context.ts';
-import { sendJson } from '../../../lib/send-json.ts';
+} from '#shared/schemas/machine.ts';
+import { reading, readingBody } from '#shared/schemas/reading.ts';
+import { changeContext } from '#server/lib/change-context.ts';
+import { sendJson } from '#server/lib/send-json.ts';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['machines'];

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, historyEntry, idParams } from '../../../../shared/schemas/common.ts';
+import { errorSchema, historyEntry, idParams } from '#shared/schemas/common.ts';
 import {
   calendarParams,
   checklistParams,
@@ -10,10 +10,10 @@ import {
   scheduleListQuery,
   scheduleUpdate,
   scheduleUpdated,
-} from '../../../../shared/schemas/schedule.ts';
-import { changeContext } from '../../../lib/change-context.ts';
-import { oneBatch, sendCsv } from '../../../lib/send-csv.ts';
-import { scheduleColumns } from '../../../../shared/export-columns.ts';
+} from '#shared/schemas/schedule.ts';
+import { changeContext } from '#server/lib/change-context.ts';
+import { oneBatch, sendCsv } from '#server/lib/send-csv.ts';
+import { scheduleColumns } from '#shared/export-columns.ts';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['maintenance'];

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchema } from '../../../../shared/schemas/common.ts';
-import { syncPage, syncQuery } from '../../../../shared/schemas/sync.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
+import { syncPage, syncQuery } from '#shared/schemas/sync.ts';
 import older from './older/index.ts';
 
 /**

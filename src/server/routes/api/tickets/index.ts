@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ticketColumns } from '../../../../shared/export-columns.ts';
+import { ticketColumns } from '#shared/export-columns.ts';
 import {
   commentCreate,
   ticket,
@@ -9,7 +9,7 @@ import {
   ticketPage,
   ticketUpdate,
   ticketUpdated,
-} from '../../../../shared/schemas/ticket.ts';
+} from '#shared/schemas/ticket.ts';
 import { childCreate, numberedRecordRoutes } from '../../numbered-record-routes.ts';
 
 const tickets: FastifyPluginAsyncZod = async (app) => {

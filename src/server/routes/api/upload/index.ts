@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { maxFilesPerUpload } from '../../../../shared/files.ts';
-import { fileRef, idParams } from '../../../../shared/schemas/common.ts';
-import { changeContext } from '../../../lib/change-context.ts';
-import { readUploads, uploadErrors } from '../../../lib/read-uploads.ts';
+import { maxFilesPerUpload } from '#shared/files.ts';
+import { fileRef, idParams } from '#shared/schemas/common.ts';
+import { changeContext } from '#server/lib/change-context.ts';
+import { readUploads, uploadErrors } from '#server/lib/read-uploads.ts';
 
 const tags = ['uploads'];
 const consumes = ['multipart/form-data'];

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, historyEntry, idParams } from '../../../../shared/schemas/common.ts';
+import { errorSchema, historyEntry, idParams } from '#shared/schemas/common.ts';
 import {
   type ManagedUser,
   managedUser,
@@ -9,7 +9,7 @@ import {
   userListQuery,
   userSummary,
   userUpdate,
-} from '../../../../shared/schemas/user.ts';
+} from '#shared/schemas/user.ts';
 
 const tags = ['users'];
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };

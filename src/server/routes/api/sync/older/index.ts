@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchema } from '../../../../../shared/schemas/common.ts';
-import { incidentPage } from '../../../../../shared/schemas/incident.ts';
-import { olderIncidentsQuery, olderTicketsQuery } from '../../../../../shared/schemas/sync.ts';
-import { ticketPage } from '../../../../../shared/schemas/ticket.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
+import { incidentPage } from '#shared/schemas/incident.ts';
+import { olderIncidentsQuery, olderTicketsQuery } from '#shared/schemas/sync.ts';
+import { ticketPage } from '#shared/schemas/ticket.ts';
 
 const tags = ['sync'];
 

@@ -1,0 +1,225 @@
+import { Dexie, type EntityTable, type Table } from 'dexie';
+import type { z } from 'zod';
+import {
+  emptyInvestigation,
+  type ActionPatch,
+  type actionCreate,
+  type IncidentAction,
+} from '#shared/schemas/incident-action.ts';
+import type { InboxEntry } from '#shared/schemas/inbox.ts';
+import type { Incident } from '#shared/schemas/incident.ts';
+import type { Machine } from '#shared/schemas/machine.ts';
+import type { ReadingInput } from '#shared/schemas/reading.ts';
+import type { ChecklistPatch, Schedule } from '#shared/schemas/schedule.ts';
+import type { SyncEntity } from '#shared/schemas/sync.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
+import { actionOwners, awaitingVerification } from './action-owners.ts';
+import { postingsMiddleware, type PostingKey } from './postings.ts';
+import { rebuildLists } from './rebuild-lists.ts';
+
+/**
+ * A record as the screens show it: the server's last confirmed copy (`_server`, null while a record
+ * created here has not reached the server) with the pending outbox entries applied on top.
+ */
+export type Local<T> = T & { _server: T | null; _pending: number };
+
+export type OutboxState = 'pending' | 'sending' | 'failed';
+
+type AnyRecord = Record<string, unknown> & { _id: string };
+
+/** What every outbox entry carries, whatever its kind. */
+interface EntryBase {
+  /** Queue order. */
+  seq?: number;
+  /**
+   * Client id of the entry, sent as `X-Change-Id` (an update is applied once per id); for creates,
+   * comments and attachments also the `_id` sent to the server.
+   */
+  id: string;
+  userId: string;
+  entity: SyncEntity;
+  recordId: string;
+  url: string;
+  /** What the user did, for the Sync panel ("Status -> Resolved on TKT-000042"). */
+  label: string;
+  clientTime: string;
+  /**
+   * The version of the record this change was made from (If-Match): the server's copy when it was
+   * queued, or the confirmed version of the change it was stacked on (same fields).
+   */
+  baseVersion: number | null;
+  state: OutboxState;
+  attempts: number;
+  nextAttemptAt: number;
+  /** The last try could not reach the server (it did not refuse): reconnecting sends it at once. */
+  waitsForNetwork?: boolean;
+  error: string | null;
+}
+
+/**
+ * One kind of change each. `preview` is the change as the screens show it, applied on top of the
+ * server's copy until the server confirms; what each kind sends is in outbox-kinds.ts.
+ */
+export type OutboxEntry =
+  | (EntryBase & { kind: 'create'; method: 'POST'; body: AnyRecord; preview: AnyRecord })
+  | (EntryBase & {
+      kind: 'update';
+      method: 'PUT' | 'PATCH';
+      /** The changed fields. */
+      body: Record<string, unknown>;
+      /** The changed fields, record-shaped (names instead of ids). */
+      preview: Record<string, unknown>;
+    })
+  | (EntryBase & { kind: 'comment'; method: 'POST'; body: AnyRecord; preview: AnyRecord })
+  | (EntryBase & {
+      kind: 'attachment';
+      method: 'POST';
+      /** The form fields besides the file. */
+      body: Record<string, unknown>;
+      /** The blob in `files`. */
+      fileId: string;
+      /** The file reference. */
+      preview: AnyRecord;
+    })
+  | (EntryBase & {
+      kind: 'reading';
+      method: 'POST';
+      /** The reading; its `_id` is the entry id. */
+      body: ReadingInput;
+      preview: { operatingHours: number };
+    })
+  | (EntryBase & {
+      kind: 'checklist';
+      method: 'PATCH';
+      body: ChecklistPatch;
+      preview: ChecklistPatch & { _id: string };
+    })
+  | (EntryBase & { kind: 'action'; method: 'POST'; body: z.output<typeof actionCreate>; preview: IncidentAction })
+  | (EntryBase & {
+      kind: 'actionPatch';
+      method: 'PATCH';
+      body: ActionPatch;
+      /** The changed fields action-shaped, with the stamps a status change brings. */
+      preview: Partial<IncidentAction> & { _id: string };
+    });
+
+export type OutboxKind = OutboxEntry['kind'];
+export type EntryOf<K extends OutboxKind> = Extract<OutboxEntry, { kind: K }>;
+
+export interface StoredFile {
+  id: string;
+  blob: Blob;
+  name: string;
+  type: string;
+  size: number;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+/** A record this device keeps although it is outside the synced window (its key: `${entity}:${id}`). */
+export interface PinnedRow {
+  key: string;
+  openedAt: string;
+}
+
+/** An inbox entry (src/docs/inbox.md); `readPending` while its mark has not reached the server. */
+export type StoredInboxEntry = InboxEntry & { readPending?: 1 };
+
+export class LocalDatabase extends Dexie {
+  machines!: EntityTable<Local<Machine>, '_id'>;
+  tickets!: EntityTable<Local<Ticket>, '_id'>;
+  incidents!: EntityTable<Local<Incident>, '_id'>;
+  schedules!: EntityTable<Local<Schedule>, '_id'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  files!: EntityTable<StoredFile, 'id'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+  pinned!: EntityTable<PinnedRow, 'key'>;
+  inbox!: EntityTable<StoredInboxEntry, 'key'>;
+  postings!: Table<Uint32Array, PostingKey>;
+
+  constructor(name = 'imsp') {
+    super(name);
+    this.version(1).stores({
+      machines: '_id, name, machineId, department, status',
+      tickets: '_id, createdAt, status, priority, ticketNumber',
+      incidents: '_id, createdAt, status, type, severity',
+      schedules: '_id, scheduledDate, status',
+      outbox: '++seq, &id, userId, recordId, state',
+      files: 'id',
+      meta: 'key',
+    });
+    // Version 2 indexed every filter combination and the search words; version 6 replaced them by the lists.
+    this.version(2).stores({
+      tickets:
+        '_id, createdAt, updatedAt, status, priority, ticketNumber, [status+createdAt], [priority+createdAt], [status+priority+createdAt], *_words',
+      incidents:
+        '_id, createdAt, updatedAt, status, type, severity, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words',
+      pinned: 'key',
+    });
+    // Incidents stored before investigations existed get an empty one and no actions; `*_owners`
+    // (postings.ts) lists who owns an action not verified yet, for "My actions".
+    this.version(3)
+      .stores({
+        incidents:
+          '_id, createdAt, updatedAt, status, type, severity, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words, *_owners',
+      })
+      .upgrade((tx) => tx.table('incidents').toCollection().modify(withInvestigation));
+    this.version(4).stores({
+      tickets:
+        '_id, createdAt, updatedAt, ticketNumber, [status+createdAt], [priority+createdAt], [status+priority+createdAt], *_words',
+      incidents:
+        '_id, createdAt, updatedAt, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words, *_owners',
+    });
+    this.version(5).stores({ inbox: 'key, at, readPending' });
+    // Lists, filters, counts and search read the postings (postings.ts): a ticket's indexes took
+    // 4,500 bytes of its 5,600 (src/client/README.md). createdAt finds a page's records, updatedAt
+    // is the working set's pruning order.
+    this.version(6)
+      .stores({ tickets: '_id, createdAt, updatedAt', incidents: '_id, createdAt, updatedAt, *_owners', postings: '' })
+      .upgrade(rebuildLists);
+    // A record's number left the lists for the `_numbers` index (record-tokens.ts): the lists are built anew.
+    this.version(7)
+      .stores({
+        tickets: '_id, createdAt, updatedAt, *_numbers',
+        incidents: '_id, createdAt, updatedAt, *_owners, *_numbers',
+      })
+      .upgrade(async (tx) => {
+        await tx.table('postings').clear();
+        await rebuildLists(tx);
+      });
+    // `*_awaiting` (postings.ts): incidents with an action Done and not verified, for the safety officer's
+    // "Awaiting verification"; the middleware derives it on every put, the upgrade for incidents stored before.
+    this.version(9)
+      .stores({ incidents: '_id, createdAt, updatedAt, *_owners, *_numbers, *_awaiting' })
+      .upgrade((tx) =>
+        tx
+          .table('incidents')
+          .toCollection()
+          .modify((record: Record<string, unknown>) => {
+            record._awaiting = awaitingVerification(record);
+          }),
+      );
+    this.use(postingsMiddleware);
+  }
+}
+
+function withInvestigation(record: Record<string, unknown>) {
+  for (const copy of [record, record._server as Record<string, unknown> | null]) {
+    if (!copy) continue;
+    copy.investigation ??= emptyInvestigation;
+    copy.actions ??= [];
+  }
+  record._owners = actionOwners(record);
+}
+
+export const tableOf = {
+  machine: 'machines',
+  ticket: 'tickets',
+  incident: 'incidents',
+  schedule: 'schedules',
+} as const satisfies Record<SyncEntity, string>;
+
+export const localDb = new LocalDatabase();

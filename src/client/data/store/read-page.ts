@@ -1,0 +1,178 @@
+import type { Table } from 'dexie';
+import { matchesAll, queryWords } from '#shared/search-words.ts';
+import type { LocalDatabase } from './db.ts';
+import {
+  countListed,
+  distinct,
+  intersect,
+  sharedSlots,
+  slotsIn,
+  type Postings,
+  type TokenRange,
+} from './read-postings.ts';
+import {
+  allToken,
+  filterToken,
+  filtersOf,
+  letterToken,
+  numberSlotSeparator,
+  recordWordsOf,
+  slotOf,
+  type ListedTable,
+} from './record-tokens.ts';
+
+/** Spec section 9: lists show 10 per page. */
+export const listPageSize = 10;
+
+export interface ListPage<T> {
+  records: T[];
+  currentPage: number;
+  totalPages: number;
+  total: number;
+}
+
+/** The filters that are set, as [field, value]. */
+export type SetFilters = readonly (readonly [field: string, value: string])[];
+
+export interface ListQuery {
+  filters: SetFilters;
+  search: string;
+}
+
+type Keyed = { _id: string; createdAt: string };
+
+/**
+ * The slots of the records with a record number in digits that starts with `digits`, sorted: read
+ * from the `_numbers` index, whose keys carry the slot (record-tokens.ts).
+ */
+async function numberSlots<T, I>(table: Table<T, string, I>, digits: string): Promise<Float64Array> {
+  const keys = (await table.where('_numbers').startsWith(digits).keys()) as string[];
+  return Float64Array.from(keys, (key) => Number(key.split(numberSlotSeparator)[1])).sort();
+}
+
+/**
+ * The slots each part of a query lists: a filter's list; a search word's prefix range (a letter's
+ * list), and for digits the records whose number starts with them.
+ */
+function listsOf<T, I>(postings: Postings, table: Table<T, string, I>, name: ListedTable, query: ListQuery) {
+  const filters = query.filters.map(([field, value]) => slotsIn(postings, name, { token: filterToken(field, value) }));
+  const words = queryWords(query.search).map(async (word) => {
+    const range: TokenRange = [...word].length === 1 ? { token: letterToken(word) } : { from: word, to: `${word}\uffff` };
+    if (!/^\d+$/.test(word)) return slotsIn(postings, name, range);
+    const [listed, numbered] = await Promise.all([slotsIn(postings, name, range), numberSlots(table, word)]);
+    const both = new Float64Array(listed.length + numbered.length);
+    both.set(listed);
+    both.set(numbered, listed.length);
+    return both.sort();
+  });
+  return [...filters, ...words];
+}
+
+const manySlots = 2_000;
+
+const newestFirst = (a: Keyed, b: Keyed) => (a._id < b._id ? 1 : -1);
+
+/** What a page reads of the records themselves: those of a few slots, and whether one matches. */
+function recordReader<T extends Keyed, I>(table: Table<T, string, I>, name: ListedTable, query: ListQuery) {
+  const words = queryWords(query.search);
+  return {
+    matches(record: T): boolean {
+      const values = new Map(filtersOf(name, record));
+      return (
+        query.filters.every(([field, value]) => values.get(field) === value) &&
+        matchesAll(recordWordsOf(name, record), words)
+      );
+    },
+
+    /** The records created in these slots, by slot. */
+    async recordsAt(slots: readonly number[]): Promise<Map<number, T[]>> {
+      const wanted = new Set(slots);
+      // An export's thousands of slots: one read of the table beats a key lookup each.
+      const found =
+        slots.length > manySlots
+          ? await table.toArray()
+          : await table
+              .where('createdAt')
+              .anyOf(slots.map((slot) => new Date(slot).toISOString()))
+              .toArray();
+      const bySlot = new Map<number, T[]>();
+      for (const record of found) {
+        const slot = slotOf(record);
+        if (wanted.has(slot)) bySlot.set(slot, [...(bySlot.get(slot) ?? []), record]);
+      }
+      return bySlot;
+    },
+  };
+}
+
+type RecordReader<T extends Keyed> = ReturnType<typeof recordReader<T, unknown>>;
+
+/**
+ * The slots of the matching records, newest first, with the matching records of each slot that
+ * several records share (read and checked here: the lists say which slots hold a word, not which
+ * of a slot's records does).
+ */
+async function matching<T extends Keyed>(
+  query: RecordReader<T>,
+  all: Promise<Float64Array>,
+  parts: Promise<Float64Array>[],
+) {
+  const [everyRecord, ...lists] = await Promise.all([all, ...parts]);
+  // Rarest list first, so each intersection walks fewer slots.
+  const [rarest, ...others] = lists.map(distinct).sort((a, b) => a.length - b.length);
+  const found = rarest ? others.reduce(intersect, rarest) : distinct(everyRecord);
+  const shared = sharedSlots(everyRecord);
+  const sharedFound = found.filter((slot) => shared.has(slot));
+  const records = await query.recordsAt([...sharedFound]);
+  const sharedRecords = new Map(
+    [...sharedFound].map((slot) => [slot, (records.get(slot) ?? []).filter((record) => query.matches(record)).sort(newestFirst)]),
+  );
+  return { slots: found.reverse(), sharedRecords };
+}
+
+/**
+ * One page of the records on this device that match, newest first (createdAt descending, ties by
+ * id descending, as the server's list calls order). Reads the lists of the filters, the search words
+ * and every record (postings.ts), intersects them in memory and reads only the page's records. A page
+ * past the end (the filters just narrowed the list) shows the last page.
+ */
+export async function readPage<T extends Keyed, I>(
+  db: LocalDatabase,
+  table: Table<T, string, I>,
+  query: ListQuery,
+  page: number,
+  size = listPageSize,
+): Promise<ListPage<T>> {
+  const name = table.name as ListedTable;
+  const reader = recordReader(table, name, query);
+  const all = slotsIn(db.postings, name, { token: allToken });
+  const { slots, sharedRecords } = await matching(reader, all, listsOf(db.postings, table, name, query));
+  const countAt = (slot: number) => sharedRecords.get(slot)?.length ?? 1;
+  const total = slots.reduce((sum, slot) => sum + countAt(slot), 0);
+  const totalPages = Math.max(1, Math.ceil(total / size));
+  const currentPage = Math.min(Math.max(1, page), totalPages);
+  const [start, end] = [(currentPage - 1) * size, currentPage * size];
+  const pageSlots: number[] = [];
+  let skipped = 0;
+  for (let index = 0, position = 0; index < slots.length && position < end; index += 1) {
+    const slot = slots[index]!;
+    if (position + countAt(slot) > start) pageSlots.push(slot);
+    else skipped += countAt(slot);
+    position += countAt(slot);
+  }
+  const records = await reader.recordsAt(pageSlots.filter((slot) => !sharedRecords.has(slot)));
+  const ordered = pageSlots.flatMap((slot) => sharedRecords.get(slot) ?? records.get(slot) ?? []);
+  return { records: ordered.slice(start - skipped, end - skipped), currentPage, totalPages, total };
+}
+
+// The most records IndexedDB reads at once (its count is an unsigned long).
+const everything = 2 ** 32 - 1;
+
+/** Every record on this device that matches, in list order (an export made offline). */
+export async function readAll<T extends Keyed, I>(db: LocalDatabase, table: Table<T, string, I>, query: ListQuery): Promise<T[]> {
+  return (await readPage(db, table, query, 1, everything)).records;
+}
+
+/** How many records have this value in a filter field. */
+export const countWith = (db: LocalDatabase, name: ListedTable, field: string, value: string): Promise<number> =>
+  countListed(db.postings, name, filterToken(field, value));

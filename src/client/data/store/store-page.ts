@@ -1,0 +1,95 @@
+import type { Table } from 'dexie';
+import type { SyncEntity, SyncPage } from '#shared/schemas/sync.ts';
+import { applyPending } from './apply-pending.ts';
+import { writeInBatches } from './batches.ts';
+import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
+import { storeInbox } from '#client/data/sync/inbox-store.ts';
+import { forgetRecord, newerCopy, tableFor } from './local-records.ts';
+import { listRecordsMyself, listStoreOf, noteRecord, writeChanges, type ListChanges } from './postings.ts';
+import { isListed } from './record-tokens.ts';
+import { writeSyncPosition, type SyncPosition } from '#client/data/sync/sync-position.ts';
+
+type AnyRecord = Record<string, unknown> & { _id: string };
+type StoredRecord = AnyRecord & { _server: AnyRecord | null; _pending: number };
+
+const pageKeys: [SyncEntity, keyof Pick<SyncPage, 'machines' | 'tickets' | 'incidents' | 'schedules'>][] = [
+  ['machine', 'machines'],
+  ['ticket', 'tickets'],
+  ['incident', 'incidents'],
+  ['schedule', 'schedules'],
+];
+
+/**
+ * Rows and lists written per request batch (batches.ts). Each batch is one short task: IndexedDB
+ * serialises a value as it is put.
+ */
+const batchSize = 100;
+
+export const recordCount = (page: SyncPage): number =>
+  pageKeys.reduce((sum, [, key]) => sum + page[key].length, 0);
+
+function groupByRecord(entries: OutboxEntry[]): Map<string, OutboxEntry[]> {
+  const groups = new Map<string, OutboxEntry[]>();
+  for (const entry of entries.sort((a, b) => a.seq! - b.seq!)) {
+    groups.set(entry.recordId, [...(groups.get(entry.recordId) ?? []), entry]);
+  }
+  return groups;
+}
+
+/**
+ * The stored copies of the incoming records. A listed record's creation time never changes, so the
+ * stored ones lie in the page's span of creation times: one read of that span finds them, where a
+ * lookup per record would cost a request each (a first sync finds none).
+ */
+async function storedCopies(table: Table<StoredRecord, string>, incoming: AnyRecord[]) {
+  const ids = incoming.map((record) => record._id);
+  let wanted = ids;
+  if (isListed(table.name)) {
+    const times = incoming.map((record) => String(record.createdAt)).sort();
+    const present = new Set(await table.where('createdAt').between(times[0], times.at(-1), true, true).primaryKeys());
+    wanted = ids.filter((id) => present.has(id));
+  }
+  const found = await table.bulkGet(wanted);
+  return new Map(found.flatMap((record) => (record ? [[record._id, record] as const] : [])));
+}
+
+/**
+ * Stores a page in one transaction with the position it moves to: each record becomes the server
+ * copy with this device's pending changes kept on top (a copy older than the stored one is ignored),
+ * the search lists are written once for the whole page, the inbox entries and deletions follow, so a
+ * page is stored whole or not at all.
+ */
+export async function storePage(db: LocalDatabase, page: SyncPage, position: SyncPosition): Promise<void> {
+  const tables = Object.values(tableOf).map((name) => db.table(name));
+  await db.transaction('rw', [...tables, db.outbox, db.meta, db.inbox, db.postings], async (transaction) => {
+    listRecordsMyself(transaction);
+    const ids = pageKeys.flatMap(([, key]) => page[key].map((record) => record._id));
+    const pending = groupByRecord(ids.length > 0 ? await db.outbox.where('recordId').anyOf(ids).toArray() : []);
+    const lists: ListChanges = new Map();
+    for (const [entity, key] of pageKeys) {
+      const incoming: AnyRecord[] = page[key];
+      if (incoming.length === 0) continue;
+      const table = tableFor(db, entity);
+      const stored = await storedCopies(table, incoming);
+      await writeInBatches(incoming, batchSize, (batch) => {
+        const rows = batch.map((record) => {
+          const before = stored.get(record._id);
+          const server = newerCopy(before?._server, record)!;
+          const entries = pending.get(server._id) ?? [];
+          const row = { ...applyPending(server, entries)!, _server: server, _pending: entries.length };
+          if (isListed(table.name)) noteRecord(lists, table.name, before, row);
+          return row;
+        });
+        return table.bulkPut(rows);
+      });
+    }
+    for (const { entity, _id } of page.deleted) {
+      const table = tableFor(db, entity);
+      if (isListed(table.name)) noteRecord(lists, table.name, await table.get(_id), undefined);
+      await forgetRecord(db, entity, _id);
+    }
+    await writeChanges(listStoreOf(db, transaction), lists, batchSize);
+    await storeInbox(db, page.inbox);
+    await writeSyncPosition(db, position);
+  });
+}

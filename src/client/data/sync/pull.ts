@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { incident } from '#shared/schemas/incident.ts';
+import { machine } from '#shared/schemas/machine.ts';
+import { schedule } from '#shared/schemas/schedule.ts';
+import { syncPage, type SyncPage } from '#shared/schemas/sync.ts';
+import { ticket } from '#shared/schemas/ticket.ts';
+import { ApiError, createApi, type Transport } from '#client/lib/api.ts';
+import type { LocalDatabase } from '#client/data/store/db.ts';
+import { screensHadTheirTurn } from '#client/data/store/screen-reads.ts';
+import { recordCount, storePage } from '#client/data/store/store-page.ts';
+import type { SyncStatusStore } from './sync-status.ts';
+import { startOver, startingPosition, type SnapshotPosition, type SyncPosition } from './sync-position.ts';
+import { readWindowDays, yieldToUi } from './working-set.ts';
+
+type Api = ReturnType<typeof createApi>;
+
+/** Tickets and incidents on a first sync's first page: few, so that the newest work shows soon. */
+const firstPageLimit = 200;
+
+/** A page as it arrives: its records are checked apart, a batch at a time. */
+const arrived = syncPage.extend({
+  machines: z.array(z.unknown()),
+  tickets: z.array(z.unknown()),
+  incidents: z.array(z.unknown()),
+  schedules: z.array(z.unknown()),
+});
+const recordsPerCheck = 200;
+
+/** Checks records against their shared schema in batches, giving the screen a turn between them. */
+async function checked<T>(schema: z.ZodType<T>, records: unknown[]): Promise<T[]> {
+  const valid: T[] = [];
+  for (let at = 0; at < records.length; at += recordsPerCheck) {
+    valid.push(...z.array(schema).parse(records.slice(at, at + recordsPerCheck)));
+    await yieldToUi();
+  }
+  return valid;
+}
+
+async function parsePage(body: unknown): Promise<SyncPage> {
+  const page = arrived.parse(body);
+  return {
+    ...page,
+    machines: await checked(machine, page.machines),
+    tickets: await checked(ticket, page.tickets),
+    incidents: await checked(incident, page.incidents),
+    schedules: await checked(schedule, page.schedules),
+  };
+}
+
+async function request(api: Api, { log, snapshot }: SyncPosition, limit: number, windowDays: number): Promise<SyncPage> {
+  const isFirstPage = snapshot && !snapshot.mark;
+  const searchParams = snapshot
+    ? {
+        snapshot: snapshot.scope,
+        mark: snapshot.mark || undefined,
+        after: snapshot.after,
+        limit: isFirstPage ? Math.min(limit, firstPageLimit) : limit,
+        windowDays,
+      }
+    : { cursor: log, limit, windowDays };
+  return parsePage(await api.get('sync', { searchParams }).json());
+}
+
+/** The position after a page, and whether the feed has more to bring. */
+function advance({ log, snapshot, windowDays }: SyncPosition, page: SyncPage) {
+  if (!snapshot) return { position: { windowDays, log: page.cursor }, hasMore: page.hasMore };
+  const progress: SnapshotPosition = {
+    ...snapshot,
+    mark: page.cursor,
+    expected: page.total ?? snapshot.expected,
+    stored: snapshot.stored + recordCount(page),
+  };
+  if (page.hasMore) return { position: { windowDays, log, snapshot: { ...progress, after: page.after } }, hasMore: true };
+  if (snapshot.scope === 'core') {
+    const { after: _, ...next } = progress;
+    return { position: { windowDays, log, snapshot: { ...next, scope: 'history' as const } }, hasMore: true };
+  }
+  // Both scopes are stored: the log goes on from the mark, or from where it stood (a longer window's
+  // snapshot is under a mark the log had reached).
+  return { position: { windowDays, log: log ?? page.cursor }, hasMore: true };
+}
+
+/**
+ * Brings what changed on the server in this device's working set (src/docs/offline-sync.md): a
+ * snapshot under way first, newest first, then the log. The next page is asked for while the last
+ * one is stored, and each is stored once the screens' reads have answered. A server restored from an
+ * older backup has no changes past this device's position (410): the working set comes again, newest
+ * first. Returns the number of records received, or null when the server could not be reached.
+ */
+export async function pullChanges(
+  db: LocalDatabase,
+  transport: Transport,
+  status: SyncStatusStore,
+  limit = 2000,
+  restarted = false,
+): Promise<number | null> {
+  const api = createApi(transport);
+  const windowDays = await readWindowDays(db);
+  let position = await startingPosition(db, windowDays);
+  const started = performance.now();
+  let received = 0;
+  const downloading = position.snapshot && { ...position.snapshot, perSecond: null };
+  status.set({ isPulling: true, pulledRecords: 0, download: downloading ?? null });
+  let next: Promise<SyncPage> | null = request(api, position, limit, windowDays);
+  try {
+    while (next) {
+      let page: SyncPage;
+      try {
+        page = await next;
+      } catch (error) {
+        const answered = error instanceof ApiError ? error.status : null;
+        if (answered === 410 && !restarted) {
+          await startOver(db, windowDays);
+          return pullChanges(db, transport, status, limit, true);
+        }
+        status.set({ isOnline: answered !== 0 });
+        if (answered === 401) status.set({ needsSignIn: true });
+        return null;
+      }
+      status.set({ isOnline: true });
+      const { position: after, hasMore } = advance(position, page);
+      next = hasMore ? request(api, after, limit, windowDays) : null;
+      // An answer nobody waits for would be reported as unhandled when the network drops.
+      next?.catch(() => {});
+      await screensHadTheirTurn();
+      await storePage(db, page, after);
+      position = after;
+      received += recordCount(page);
+      const snapshot = position.snapshot;
+      status.set({
+        pulledRecords: received,
+        download: snapshot
+          ? {
+              stored: snapshot.stored,
+              expected: snapshot.expected,
+              perSecond: received / ((performance.now() - started) / 1000),
+            }
+          : null,
+      });
+    }
+    const lastPulledAt = new Date().toISOString();
+    await db.meta.put({ key: 'lastPulledAt', value: lastPulledAt });
+    status.set({ lastPulledAt });
+    return received;
+  } finally {
+    status.set({ isPulling: false, download: null });
+  }
+}

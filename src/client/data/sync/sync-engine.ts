@@ -1,0 +1,123 @@
+import { browserTransport, type Transport } from '#client/lib/api.ts';
+import { localDb, type LocalDatabase, type OutboxEntry } from '#client/data/store/db.ts';
+import { retryDelay } from '#client/data/outbox/backoff.ts';
+import { sendReadMarks } from './inbox-store.ts';
+import { pullChanges } from './pull.ts';
+import { createReplayer, type ReplayerOptions } from '#client/data/outbox/replayer.ts';
+import { createSyncStatus } from './sync-status.ts';
+import { isPruneDue, pruneWorkingSet } from './working-set.ts';
+import type { Overwrite } from '#shared/schemas/common.ts';
+
+const pullEveryMs = 60_000;
+const replayEveryMs = 30_000;
+
+export interface SyncCallbacks {
+  onOverwritten(entry: OutboxEntry, overwritten: Overwrite[]): void;
+  onFailed(entry: OutboxEntry, message: string): void;
+  onAuthRequired(): void;
+}
+
+/**
+ * The device's sync loop: replays the outbox and pulls changes on start, on reconnect, on focus,
+ * on timers and when the service worker relays a background sync.
+ */
+export function createSyncEngine(
+  db: LocalDatabase,
+  transport: Transport,
+  replayOptions: Pick<ReplayerOptions, 'now' | 'random' | 'lockName'> = {},
+) {
+  const status = createSyncStatus();
+  let userId: string | null = null;
+  let callbacks: SyncCallbacks | null = null;
+  // Counts what makes a pull under way out of date: a confirmed change, a new window.
+  let outdated = 0;
+  const replayer = createReplayer({
+    db,
+    transport,
+    status,
+    getUserId: () => userId,
+    onOverwritten: (entry, overwritten) => callbacks?.onOverwritten(entry, overwritten),
+    onConfirmed: () => (outdated += 1),
+    onFailed: (entry, message) => callbacks?.onFailed(entry, message),
+    onAuthRequired: () => callbacks?.onAuthRequired(),
+    ...replayOptions,
+  });
+  let pulling: { received: Promise<number | null>; outdatedBefore: number } | null = null;
+  let failedPulls = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * One pull at a time; one already under way is reused unless a change was confirmed since it
+   * started (its answer may predate the change) or the window changed, in which case another follows it.
+   */
+  async function pull(): Promise<number | null> {
+    for (;;) {
+      const current = (pulling ??= {
+        outdatedBefore: outdated,
+        received: pullChanges(db, transport, status).finally(() => (pulling = null)),
+      });
+      const received = await current.received;
+      if (received === null || current.outdatedBefore === outdated) return received;
+    }
+  }
+
+  /**
+   * Sends what waits, then brings what changed. A pull that got an answer means the server can be
+   * reached: entries that waited for the network go at once. A failed pull is retried with backoff.
+   * Records that left the window by time are pruned at most hourly, and at once after the window changed.
+   */
+  async function syncNow(): Promise<void> {
+    await replayer.run();
+    await sendReadMarks(db, transport);
+    const received = await pull();
+    clearTimeout(retryTimer);
+    if (received !== null) {
+      failedPulls = 0;
+      await replayer.reconnected();
+      if (userId && (await isPruneDue(db))) await pruneWorkingSet(db);
+    } else if (userId) retryTimer = setTimeout(() => void syncNow(), retryDelay(failedPulls++, null));
+  }
+
+  return {
+    status,
+    db,
+    syncNow,
+    replayNow: () => replayer.retryNow(),
+    sendReadMarks: () => sendReadMarks(db, transport),
+    /** A new window (stored already): a pull under way asked for the old one, so another follows it. */
+    windowChanged(): Promise<void> {
+      outdated += 1;
+      return syncNow();
+    },
+    /** Runs the loop for a signed-in user; returns the function that stops it. */
+    start(forUser: string, handlers: SyncCallbacks, onServiceWorkerSync: (run: () => void) => () => void): () => void {
+      userId = forUser;
+      callbacks = handlers;
+      const run = () => void syncNow();
+      const replay = () => void replayer.run();
+      window.addEventListener('online', run);
+      window.addEventListener('focus', run);
+      // Background Sync fires when the browser is back online: what waited for the network goes now.
+      const stopSwSync = onServiceWorkerSync(() => void replayer.reconnected());
+      // Also while marked offline: a failed fetch is cheap, and a success is how the app learns it is back.
+      const pullTimer = setInterval(run, pullEveryMs);
+      const replayTimer = setInterval(replay, replayEveryMs);
+      // A queue paused by a 401 goes on once a user is signed in again.
+      void replayer.resume().then(syncNow);
+      return () => {
+        window.removeEventListener('online', run);
+        window.removeEventListener('focus', run);
+        stopSwSync();
+        clearInterval(pullTimer);
+        clearInterval(replayTimer);
+        replayer.stop();
+        clearTimeout(retryTimer);
+        userId = null;
+        callbacks = null;
+      };
+    },
+  };
+}
+
+export const syncEngine = createSyncEngine(localDb, browserTransport);
+export type SyncEngine = typeof syncEngine;
