@@ -195,6 +195,8 @@ describe('a registration for a privileged role', () => {
     await adminPage.getByText('Rhea Vance is now Maintenance Engineer').waitFor();
     await dialog.getByText('Role request approved').waitFor();
     expect(await account(email)).toMatchObject({ role: 'maintenance_engineer', requestedRole: null });
+    // The open app takes the new role when the answer reaches its inbox, without signing in again.
+    await page.getByRole('banner').getByText('maintenance engineer').waitFor({ timeout: 30_000 });
     await adminContext.close();
     await context.close();
   });

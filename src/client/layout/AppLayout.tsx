@@ -2,6 +2,7 @@ import { Navigate, Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SignedInUserContext, useSession } from '#client/data/session/session.ts';
 import { useSignOutOnExpiredToken } from '#client/features/auth/use-sign-out-on-expired-token.ts';
+import { useRoleDecisions } from '#client/features/auth/use-role-decisions.ts';
 import { MachineBackUpPrompt } from '#client/features/machines/MachineBackUpPrompt.tsx';
 import { useSyncLoop } from '#client/data/sync/use-sync.ts';
 import { MobileMenu } from './MobileMenu.tsx';
@@ -15,6 +16,7 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   useSyncLoop(user?._id, useSignOutOnExpiredToken());
   usePreloadedScreens(user?.role ?? 'operator');
+  useRoleDecisions();
   // The route guard let the user in; this follows a sign-out or a rejected token afterwards.
   if (!user) return <Navigate to="/login" replace />;
 

@@ -1,6 +1,6 @@
 import { ResponsiveBar } from '@nivo/bar';
 import type { ChartPoint } from './analytics-figures.ts';
-import { countTicks, palette, useChartColors, useLabelRotation } from './chart-theme.ts';
+import { countTicks, labelOn, palette, useChartColors, useLabelRotation } from './chart-theme.ts';
 
 interface DistributionBarProps {
   points: ChartPoint[];
@@ -27,7 +27,7 @@ export function DistributionBar({ points, onSelect }: DistributionBarProps) {
       borderRadius={4}
       axisBottom={{ tickRotation: rotation, tickPadding: 6 }}
       axisLeft={countTicks}
-      labelTextColor="#ffffff"
+      labelTextColor={(bar) => labelOn(bar.color)}
       tooltipLabel={(bar) => String(bar.indexValue)}
       {...(onSelect ? { onClick: (bar) => onSelect(points[bar.index]!) } : {})}
       animate={false}

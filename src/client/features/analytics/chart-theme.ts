@@ -2,6 +2,18 @@ import { useCallback, useState } from 'react';
 import { machineStatusTone, type BadgeTone } from '#client/components/ui/Badge.tsx';
 import { usePrefersDark } from '#client/lib/color-scheme.ts';
 
+/** Relative luminance of a `#rrggbb` colour (WCAG 2). */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((at) => {
+    const channel = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** Near-black or white, whichever reads better on a bar of this colour (white on amber does not). */
+export const labelOn = (hex: string) => (luminance(hex) > 0.18 ? '#0f172a' : '#ffffff');
+
 /** The six colours every chart draws with, in order (spec: a palette of six colours). */
 export const palette = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2'];
 
