@@ -119,7 +119,7 @@ const screens = (): Screen[] => [
     ready: (page) => page.getByRole('main').locator('svg text').first().waitFor(),
   },
   { name: 'profile', path: '/profile', ready: (page) => page.getByText('admin@imsp.local').first().waitFor() },
-  { name: 'scan', path: '/scan', ready: (page) => page.getByLabel('Machine ID').waitFor() },
+  { name: 'scan', path: '/scan', ready: (page) => page.getByLabel('Machine name or ID').waitFor() },
   {
     name: 'labels',
     path: '/machines/labels',
