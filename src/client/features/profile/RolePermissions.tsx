@@ -21,7 +21,10 @@ export function RolePermissions({ role, requestedRole }: { role: Role; requested
           <li key={permission} className="flex items-start gap-2 text-sm text-slate-700">
             <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
             {permission === userManagement && can(role, 'user:manage') ? (
-              <Link to="/users" className="font-medium text-brand-700 underline underline-offset-2">
+              <Link
+                to="/users"
+                className="-my-3 inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2"
+              >
                 {permission}
               </Link>
             ) : (
