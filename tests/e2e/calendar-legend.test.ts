@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import type { Machine } from '#shared/schemas/machine.ts';
 import type { Schedule } from '#shared/schemas/schedule.ts';
 import { apiAs } from './helpers/api.ts';
-import { newContext, screenshot, signIn } from './helpers/browser.ts';
+import { newContext, screenshot, screenSizes, signIn } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -43,12 +43,7 @@ it('shows long schedule titles whole and explains its colours and marks, on a de
     priority: 'High',
   });
 
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 1024, height: 768 },
-    { width: 800, height: 1280 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const size of screenSizes) {
     const context = await newContext(e2e.browser, size);
     const page = await context.newPage();
     await signIn(page, e2e.server.url, 'maintenance_engineer');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { apiToken, newContext, screenshot, signIn } from './helpers/browser.ts';
+import { apiToken, newContext, screenshot, screenSizes, signIn } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -81,12 +81,7 @@ const screens: [path: string, showToast: (page: Page) => Promise<void>][] = [
 ];
 
 it('shows toasts at the top where they cover no control, on a desktop, a tablet and a phone', async () => {
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 1024, height: 768 },
-    { width: 800, height: 1280 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const size of screenSizes) {
     const context = await newContext(e2e.browser, size);
     const page = await context.newPage();
     await signIn(page, e2e.server.url, 'admin');
@@ -126,12 +121,7 @@ it("shows toasts raised in a dialog clear of the dialog's title, on a desktop, a
     headers: { authorization: `Bearer ${token}` },
   });
   const [ticket] = ((await response.json()) as { tickets: { _id: string; ticketNumber: string }[] }).tickets;
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 1024, height: 768 },
-    { width: 800, height: 1280 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const size of screenSizes) {
     const context = await newContext(e2e.browser, size);
     const page = await context.newPage();
     await signIn(page, e2e.server.url, 'admin');

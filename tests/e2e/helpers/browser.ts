@@ -81,3 +81,11 @@ export async function apiToken(baseUrl: string, role: DemoRole): Promise<string>
   });
   return ((await response.json()) as { token: string }).token;
 }
+
+/** The four screens the app is checked on: desktop, tablet landscape, tablet portrait, phone. */
+export const screenSizes = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+  { width: 800, height: 1280 },
+  { width: 390, height: 844 },
+] as const;

@@ -11,8 +11,15 @@ function luminance(hex: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
+/** WCAG 2 contrast ratio of two `#rrggbb` colours, from 1 to 21. */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
 /** Near-black or white, whichever reads better on a bar of this colour (white on amber does not). */
-export const labelOn = (hex: string) => (luminance(hex) > 0.18 ? '#0f172a' : '#ffffff');
+export const labelOn = (hex: string) =>
+  contrastRatio('#ffffff', hex) >= contrastRatio('#0f172a', hex) ? '#ffffff' : '#0f172a';
 
 /** The six colours every chart draws with, in order (spec: a palette of six colours). */
 export const palette = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2'];
