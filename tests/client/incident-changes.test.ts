@@ -1,5 +1,7 @@
+import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { incidentCreate, type Incident, type IncidentPage } from '#shared/schemas/incident.ts';
+import { LocalDatabase } from '#client/data/store/db.ts';
 import { pullChanges } from '#client/data/sync/pull.ts';
 import { queueChange } from '#client/data/outbox/writes.ts';
 import {
@@ -189,5 +191,35 @@ describe('the incidents list on this device', () => {
     expect(dated(new Date(2026, 1, 28, 23, 59))).toBe(false);
     expect(dated(new Date(2026, 2, 31, 23, 0))).toBe(true);
     expect(dated(new Date(2025, 2, 10))).toBe(false);
+  });
+
+  it('counts This Month on a device that stored its incidents before the month had a list of its own', async () => {
+    const { incidents } = (await device.adminGet('/api/incidents?limit=2')).json<IncidentPage>();
+    const name = `month-upgrade-${crypto.randomUUID()}`;
+    const before = new Dexie(name);
+    // The schema of version 9 as devices have it: lists without the incident's month.
+    before.version(9).stores({
+      machines: '_id, name, machineId, department, status',
+      tickets: '_id, createdAt, updatedAt, *_numbers',
+      incidents: '_id, createdAt, updatedAt, *_owners, *_numbers, *_awaiting',
+      schedules: '_id, scheduledDate, status',
+      outbox: '++seq, &id, userId, recordId, state',
+      files: 'id',
+      meta: 'key',
+      pinned: 'key',
+      inbox: 'key, at, readPending',
+      postings: '',
+    });
+    const dates = [new Date(2026, 2, 3, 9).toISOString(), new Date(2026, 1, 27, 9).toISOString()];
+    await before
+      .table('incidents')
+      .bulkAdd(
+        incidents.map((incident, at) => ({ ...incident, incidentDate: dates[at], _server: incident, _pending: 0 })),
+      );
+    before.close();
+    const upgraded = new LocalDatabase(name);
+    const counts = await countIncidents(upgraded, noIncidentFilters, new Date(2026, 2, 15, 12));
+    expect(counts.thisMonth).toBe(1);
+    upgraded.close();
   });
 });

@@ -18,3 +18,9 @@ function toDate(value: Date | string | number): Date {
 export const formatDate = (value: Date | string | number) => date.format(toDate(value));
 export const formatDateTime = (value: Date | string | number) => dateTime.format(toDate(value));
 export const formatTime = (value: Date | string | number) => time.format(toDate(value));
+
+/** The local calendar month of an instant, as YYYY-MM: what "This Month" compares. */
+export function calendarMonth(value: Date | string | number): string {
+  const at = toDate(value);
+  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}`;
+}

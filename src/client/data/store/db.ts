@@ -186,10 +186,7 @@ export class LocalDatabase extends Dexie {
         tickets: '_id, createdAt, updatedAt, *_numbers',
         incidents: '_id, createdAt, updatedAt, *_owners, *_numbers',
       })
-      .upgrade(async (tx) => {
-        await tx.table('postings').clear();
-        await rebuildLists(tx);
-      });
+      .upgrade(rebuildLists);
     // `*_awaiting` (postings.ts): incidents with an action Done and not verified, for the safety officer's
     // "Awaiting verification"; the middleware derives it on every put, the upgrade for incidents stored before.
     this.version(9)
@@ -202,6 +199,8 @@ export class LocalDatabase extends Dexie {
             record._awaiting = awaitingVerification(record);
           }),
       );
+    // An incident's month became a list ("This Month", record-tokens.ts): the lists are built anew.
+    this.version(10).stores({}).upgrade(rebuildLists);
     this.use(postingsMiddleware);
   }
 }

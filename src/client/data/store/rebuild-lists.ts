@@ -3,11 +3,12 @@ import type { Transaction } from 'dexie';
 const chunk = 2_000;
 
 /**
- * Lists every stored ticket and incident anew (an upgrade): each chunk is taken out and stored again,
- * so the postings middleware lists it as it lists a new record, without the `_words` earlier
- * versions stored.
+ * Lists every stored ticket and incident anew (an upgrade): the lists are cleared, and each chunk is
+ * taken out and stored again, so the postings middleware lists it as it lists a new record, without
+ * the `_words` earlier versions stored.
  */
 export async function rebuildLists(tx: Transaction): Promise<void> {
+  await tx.table('postings').clear();
   for (const name of ['tickets', 'incidents']) {
     const table = tx.table<Record<string, unknown>, string>(name);
     const ids = await table.toCollection().primaryKeys();

@@ -1,4 +1,5 @@
 import { numberWords, recordWords } from '#shared/search-words.ts';
+import { calendarMonth } from '#client/lib/dates.ts';
 
 type Indexed = Record<string, unknown>;
 
@@ -22,10 +23,15 @@ const isDigits = (word: string) => /^\d+$/.test(word);
 
 const machineOf = (record: Indexed) => (record.machine as { _id?: unknown } | null | undefined)?._id;
 
-/** The values each table's records are filtered by: the lists' filters, and a ticket's machine (its open work). */
+const monthOf = (record: Indexed) => (typeof record.incidentDate === 'string' ? calendarMonth(record.incidentDate) : null);
+
+/**
+ * The values each table's records are filtered by: the lists' filters, a ticket's machine (its open
+ * work) and an incident's month (the "This Month" counter, in the device's calendar).
+ */
 const filterValues: Record<ListedTable, (record: Indexed) => Record<string, unknown>> = {
   tickets: (record) => ({ status: record.status, priority: record.priority, machine: machineOf(record) }),
-  incidents: (record) => ({ type: record.type, severity: record.severity, status: record.status }),
+  incidents: (record) => ({ type: record.type, severity: record.severity, status: record.status, month: monthOf(record) }),
 };
 
 export const isListed = (table: string): table is ListedTable => table in searched;

@@ -3,6 +3,7 @@ import type { Incident } from '#shared/schemas/incident.ts';
 import type { Local, LocalDatabase } from '#client/data/store/db.ts';
 import { listQuery } from '#client/features/records/list-query.ts';
 import { readAll, readPage, type ListPage } from '#client/data/store/read-page.ts';
+import { calendarMonth } from '#client/lib/dates.ts';
 
 export type LocalIncident = Local<Incident>;
 
@@ -43,14 +44,13 @@ export interface IncidentCounts {
 }
 
 /** "This month": the incident date in the local calendar month of `now`. */
-export const datedThisMonth = (incident: Pick<Incident, 'incidentDate'>, now = new Date()) => {
-  const date = new Date(incident.incidentDate);
-  return date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth();
-};
+export const datedThisMonth = (incident: Pick<Incident, 'incidentDate'>, now = new Date()) =>
+  calendarMonth(incident.incidentDate) === calendarMonth(now);
 
 /**
  * The counters over every incident on this device the filters match (not only the page shown):
- * each status or severity counter adds its value to the filters and counts from the lists.
+ * each counter adds its value to the filters (This Month: the month of the incident date, a list of
+ * its own) and counts from the lists.
  */
 export async function countIncidents(
   db: LocalDatabase,
@@ -60,18 +60,13 @@ export async function countIncidents(
   const query = incidentQuery(filters);
   const countWith = async (field: string, value: string) =>
     (await readPage(db, db.incidents, { ...query, filters: [...query.filters, [field, value]] }, 1, 1)).total;
-  const [open, underInvestigation, critical, matching] = await Promise.all([
+  const [open, underInvestigation, critical, thisMonth] = await Promise.all([
     countWith('status', 'Open'),
     countWith('status', 'Under Investigation'),
     countWith('severity', 'Critical'),
-    readAll(db, db.incidents, query),
+    countWith('month', calendarMonth(now)),
   ]);
-  return {
-    open,
-    underInvestigation,
-    critical,
-    thisMonth: matching.filter((incident) => datedThisMonth(incident, now)).length,
-  };
+  return { open, underInvestigation, critical, thisMonth };
 }
 
 /** Every incident on this device the filters find, newest first: an export made offline. */
