@@ -72,3 +72,23 @@ it('gives the screens’ live queries their turn between pages, so a list shows 
   // The list answered while the sync went on, not only once it had ended.
   expect(new Set(shown).size).toBeGreaterThan(2);
 });
+
+it('stores a record with nothing pending without a second copy, and reads its server copy back', async () => {
+  const machine = (await device.server.createMachine(device.admin))._id;
+  const [ticket] = await raise('tickets', 1, machine);
+  expect(await pull(50)).not.toBeNull();
+
+  // The row as IndexedDB holds it, past Dexie's reading hook.
+  const raw = await new Promise<unknown>((resolve, reject) => {
+    const request = device.db.backendDB().transaction('tickets').objectStore('tickets').get(ticket!._id);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(new Error(String(request.error)));
+  });
+  expect(raw).toMatchObject({ _id: ticket!._id, _pending: 0 });
+  expect(raw).not.toHaveProperty('_server');
+  const read = await device.db.tickets.get(ticket!._id);
+  const { _server: server, _pending: pending, _numbers: _, ...shown } = read! as typeof read & { _numbers: string[] };
+  expect(pending).toBe(0);
+  expect(server).toEqual(shown);
+  expect(server).toEqual(ticket);
+});

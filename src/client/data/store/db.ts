@@ -16,10 +16,12 @@ import type { Ticket } from '#shared/schemas/ticket.ts';
 import { actionOwners, awaitingVerification } from './action-owners.ts';
 import { postingsMiddleware, type PostingKey } from './postings.ts';
 import { rebuildLists } from './rebuild-lists.ts';
+import { withServerCopy } from './stored-row.ts';
 
 /**
  * A record as the screens show it: the server's last confirmed copy (`_server`, null while a record
- * created here has not reached the server) with the pending outbox entries applied on top.
+ * created here has not reached the server) with the pending outbox entries applied on top. A record
+ * with nothing pending is stored without its copy (stored-row.ts).
  */
 export type Local<T> = T & { _server: T | null; _pending: number };
 
@@ -202,6 +204,7 @@ export class LocalDatabase extends Dexie {
     // An incident's month became a list ("This Month", record-tokens.ts): the lists are built anew.
     this.version(10).stores({}).upgrade(rebuildLists);
     this.use(postingsMiddleware);
+    for (const name of Object.values(tableOf)) this.table(name).hook('reading', withServerCopy);
   }
 }
 

@@ -1,12 +1,12 @@
 import type { SyncEntity } from '#shared/schemas/sync.ts';
 import { applyPending } from './apply-pending.ts';
 import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
+import { storedRow, type StoredRecord, type StoredRow } from './stored-row.ts';
 
 type AnyRecord = Record<string, unknown> & { _id: string };
-type StoredRecord = AnyRecord & { _server: AnyRecord | null; _pending: number };
 
 export function tableFor(db: LocalDatabase, entity: SyncEntity) {
-  return db.table<StoredRecord, string>(tableOf[entity]);
+  return db.table<StoredRecord, string, StoredRow>(tableOf[entity]);
 }
 
 /** Pending entries of one record, in queue order. */
@@ -44,7 +44,7 @@ export async function refreshRecord(
     await table.delete(recordId);
     return;
   }
-  await table.put({ ...shown, _server: serverCopy, _pending: pending.length });
+  await table.put(storedRow(shown, serverCopy, pending.length));
 }
 
 /** A record the server has deleted leaves this device (a pull's `deleted` list, or this user's own delete). */

@@ -1,4 +1,5 @@
 import type { Transaction } from 'dexie';
+import { compactRow } from './stored-row.ts';
 
 const chunk = 2_000;
 
@@ -17,7 +18,7 @@ export async function rebuildLists(tx: Transaction): Promise<void> {
       const records = (await table.bulkGet(keys)).flatMap((record) => {
         if (!record) return [];
         const { _words: _dropped, ...rest } = record;
-        return [rest];
+        return [compactRow(rest)];
       });
       await table.bulkDelete(keys);
       await table.bulkAdd(records);

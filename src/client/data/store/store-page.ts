@@ -7,10 +7,10 @@ import { storeInbox } from '#client/data/sync/inbox-store.ts';
 import { forgetRecord, newerCopy, tableFor } from './local-records.ts';
 import { listRecordsMyself, listStoreOf, noteRecord, writeChanges, type ListChanges } from './postings.ts';
 import { isListed } from './record-tokens.ts';
+import { storedRow, type StoredRecord, type StoredRow } from './stored-row.ts';
 import { writeSyncPosition, type SyncPosition } from '#client/data/sync/sync-position.ts';
 
 type AnyRecord = Record<string, unknown> & { _id: string };
-type StoredRecord = AnyRecord & { _server: AnyRecord | null; _pending: number };
 
 const pageKeys: [SyncEntity, keyof Pick<SyncPage, 'machines' | 'tickets' | 'incidents' | 'schedules'>][] = [
   ['machine', 'machines'],
@@ -41,7 +41,7 @@ function groupByRecord(entries: OutboxEntry[]): Map<string, OutboxEntry[]> {
  * stored ones lie in the page's span of creation times: one read of that span finds them, where a
  * lookup per record would cost a request each (a first sync finds none).
  */
-async function storedCopies(table: Table<StoredRecord, string>, incoming: AnyRecord[]) {
+async function storedCopies(table: Table<StoredRecord, string, StoredRow>, incoming: AnyRecord[]) {
   const ids = incoming.map((record) => record._id);
   let wanted = ids;
   if (isListed(table.name)) {
@@ -76,7 +76,7 @@ export async function storePage(db: LocalDatabase, page: SyncPage, position: Syn
           const before = stored.get(record._id);
           const server = newerCopy(before?._server, record)!;
           const entries = pending.get(server._id) ?? [];
-          const row = { ...applyPending(server, entries)!, _server: server, _pending: entries.length };
+          const row = storedRow(applyPending(server, entries)!, server, entries.length);
           if (isListed(table.name)) noteRecord(lists, table.name, before, row);
           return row;
         });
