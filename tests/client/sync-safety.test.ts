@@ -6,6 +6,7 @@ import { describeOverwrites } from '#client/data/outbox/describe-overwrites.ts';
 import { checklistChange } from '#client/features/maintenance/schedule-changes.ts';
 import { ticketStatus } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
+import { withRepairFound } from '../server/helpers/repair.ts';
 
 const device = useLiveDevice('maintenance_engineer');
 const { user, replayer } = device;
@@ -43,7 +44,7 @@ describe('a change whose answer was lost', () => {
     await replay.run();
     expect(await device.db.outbox.count()).toBe(1);
 
-    await asAdmin('PUT', `/api/tickets/${ticketId}`, { status: 'Resolved' });
+    await asAdmin('PUT', `/api/tickets/${ticketId}`, withRepairFound({ status: 'Resolved' }));
     await replay.retryNow();
     expect(await device.db.outbox.count()).toBe(0);
     expect(await serverTicket(ticketId)).toMatchObject({ status: 'Resolved', version: 3 });
@@ -147,8 +148,8 @@ describe('who is named in an overwrite', () => {
     const ticketId = await pulledTicket();
     device.network.isDown = true;
     await queueChange(device.db, ticketStatus(user(), ticketId, 'In Progress'));
-    await queueChange(device.db, ticketStatus(user(), ticketId, 'Resolved'));
-    await asAdmin('PUT', `/api/tickets/${ticketId}`, { status: 'Closed' });
+    await queueChange(device.db, ticketStatus(user(), ticketId, 'Pending'));
+    await asAdmin('PUT', `/api/tickets/${ticketId}`, withRepairFound({ status: 'Closed' }));
 
     device.network.isDown = false;
     const reports: string[] = [];
@@ -158,7 +159,7 @@ describe('who is named in an overwrite', () => {
     expect(reports).toEqual([expect.stringContaining(`status 'Closed' set by ${device.admin.name}`)]);
     const puts = device.network.sent.filter((call) => call.method === 'PUT');
     expect(puts.map((call) => call.headers.get('if-match'))).toEqual(['"1"', '"3"']);
-    expect(await serverTicket(ticketId)).toMatchObject({ status: 'Resolved', version: 4 });
+    expect(await serverTicket(ticketId)).toMatchObject({ status: 'Pending', version: 4 });
   });
 
   it('reports a checklist value an offline note replaced, sending If-Match', async () => {

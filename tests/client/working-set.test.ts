@@ -13,6 +13,7 @@ import {
 } from '#client/data/sync/working-set.ts';
 import { ticketStatus } from './helpers/changes.ts';
 import { useLiveDevice } from './helpers/device.ts';
+import { withRepairFound } from '../server/helpers/repair.ts';
 
 const device = useLiveDevice('maintenance_engineer');
 let machineId: string;
@@ -36,7 +37,7 @@ async function ticket(status: 'Pending' | 'Closed', by: 'admin' | 'me' = 'admin'
     payload: { title: 'Coiler mandrel', description: 'Leak', machine: machineId },
   });
   const id = created.json<{ _id: string }>()._id;
-  if (status === 'Closed') await asAdmin('PUT', `/api/tickets/${id}`, { status });
+  if (status === 'Closed') await asAdmin('PUT', `/api/tickets/${id}`, withRepairFound({ status }));
   return id;
 }
 
@@ -209,7 +210,7 @@ describe('pruning', () => {
   it('keeps a record reassigned to someone else while offline as long as it is in the window', async () => {
     const mine = await ticket('Pending', 'me');
     await pull();
-    await asAdmin('PUT', `/api/tickets/${mine}`, { status: 'Resolved', assignedTo: device.admin._id });
+    await asAdmin('PUT', `/api/tickets/${mine}`, withRepairFound({ status: 'Resolved', assignedTo: device.admin._id }));
     await pull();
     expect(await pruneWorkingSet(device.db, daysLater(100))).toBe(0);
     expect(await has(mine)).toBe(true);

@@ -4,6 +4,7 @@ import type { Machine } from '#shared/schemas/machine.ts';
 import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
 import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
+import { chooseTicketStatus } from './helpers/ticket-status.ts';
 
 const e2e = useServerAndBrowser();
 const api = apiAs(() => e2e.server.url);
@@ -40,7 +41,8 @@ it('shows a stop in the open machine dialog at once; resolving its ticket offlin
   // Open tickets only: the row leaves the list the moment it is resolved, and the question stays.
   await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Pending');
   const row = page.getByRole('row').filter({ hasText: title });
-  await row.getByRole('combobox', { name: `Status of ${title}` }).selectOption('Resolved');
+  const asked = await chooseTicketStatus(page, row.getByRole('combobox', { name: `Status of ${title}` }), 'Resolved');
+  expect(asked, 'a Hydraulic repair records its failure codes').toBe(true);
   const prompt = page.getByRole('dialog', { name: 'Machine back to Running?' });
   await prompt.getByText(`dealt with the stop of ${machine.name}`).waitFor();
   await row.waitFor({ state: 'detached' });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { historyEntry } from '#shared/schemas/common.ts';
 import { type Account, addMachine, machineInput, registerUser, useTeamApp } from './helpers/app.ts';
+import { repairFound } from './helpers/repair.ts';
 
 const t = useTeamApp();
 let machineId: string;
@@ -83,7 +84,7 @@ describe('change ids (X-Change-Id)', () => {
       changeUrl: url,
       method: 'PUT',
       engineerChange: { status: 'In Progress' },
-      adminChange: { status: 'Resolved' },
+      adminChange: { status: 'Resolved', failure: repairFound },
     });
     expect(record.status).toBe('Resolved');
   });
@@ -178,7 +179,7 @@ describe('change ids (X-Change-Id)', () => {
     const ticket = await created('/api/tickets', { title: 'Crane', description: 'Brake', machine: machineId });
     const url = `/api/tickets/${ticket._id}`;
     await send(t.team.engineer, 'PUT', url, { status: 'In Progress' });
-    await send(t.team.admin, 'PUT', url, { status: 'Resolved' });
+    await send(t.team.admin, 'PUT', url, { status: 'Resolved', failure: repairFound });
     const again = await send(t.team.engineer, 'PUT', url, { status: 'In Progress' });
     expect(again.json()).toMatchObject({ status: 'In Progress', version: 4 });
   });
@@ -190,7 +191,13 @@ describe('who is named in an overwrite', () => {
     const url = `/api/tickets/${ticket._id}`;
     // Two edits the engineer made offline from version 1; the admin changed the status in between.
     await send(t.team.admin, 'PUT', url, { status: 'In Progress' });
-    const first = await send(t.team.engineer, 'PUT', url, { status: 'Resolved' }, { 'if-match': '"1"' });
+    const first = await send(
+      t.team.engineer,
+      'PUT',
+      url,
+      { status: 'Resolved', failure: repairFound },
+      { 'if-match': '"1"' },
+    );
     expect(first.json<ReplayedRecord>().overwritten).toEqual([
       expect.objectContaining({
         field: 'status',

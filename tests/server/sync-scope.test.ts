@@ -6,6 +6,7 @@ import { ticketPage } from '#shared/schemas/ticket.ts';
 import type { SyncScope } from '#shared/working-set.ts';
 import { machineInput, useTeamApp, type Account } from './helpers/app.ts';
 import { errorMessage, idOf } from './helpers/json.ts';
+import { withRepairFound } from './helpers/repair.ts';
 
 const t = useTeamApp();
 
@@ -71,7 +72,8 @@ async function createTicket(by: Account, title = 'Mandrel leaks oil') {
   return send('POST', '/api/tickets', { title, description: 'About a litre an hour', machine: await machineId() }, by);
 }
 
-const setTicket = (id: string, changes: object) => send('PUT', `/api/tickets/${id}`, changes, t.team.engineer);
+const setTicket = (id: string, changes: { status?: string; [field: string]: unknown }) =>
+  send('PUT', `/api/tickets/${id}`, withRepairFound(changes), t.team.engineer);
 
 async function createIncident(by: Account) {
   const input = {

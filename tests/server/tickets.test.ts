@@ -5,6 +5,7 @@ import { historyEntry } from '#shared/schemas/common.ts';
 import { ticket, ticketPage, ticketUpdated, type Ticket } from '#shared/schemas/ticket.ts';
 import { type Account, machineInput, useTeamApp } from './helpers/app.ts';
 import { errorMessage, idOf } from './helpers/json.ts';
+import { repairFound } from './helpers/repair.ts';
 
 const t = useTeamApp();
 let machineId: string;
@@ -322,7 +323,8 @@ describe('updating tickets', () => {
 
   it('sets resolvedAt and closedAt with the status and clears them when reopened', async () => {
     const record = await createTicket();
-    const resolved = ticketUpdated.parse((await put(record._id, { status: 'Resolved' }, t.team.engineer)).json());
+    const resolve = { status: 'Resolved', failure: repairFound };
+    const resolved = ticketUpdated.parse((await put(record._id, resolve, t.team.engineer)).json());
     expect(resolved.resolvedAt).not.toBeNull();
     expect(resolved.closedAt).toBeNull();
     const closed = ticketUpdated.parse((await put(record._id, { status: 'Closed' }, t.team.engineer)).json());
@@ -333,6 +335,55 @@ describe('updating tickets', () => {
     const closedUnresolved = ticketUpdated.parse((await put(record._id, { status: 'Closed' }, t.team.admin)).json());
     expect(closedUnresolved.resolvedAt).toBeNull();
     expect(closedUnresolved.closedAt).not.toBeNull();
+  });
+
+  it('ends a corrective repair only with failure codes of its machine type, kept in the history and the export', async () => {
+    const record = await createTicket({ category: 'Hydraulic' });
+    const refused = await put(record._id, { status: 'Resolved' }, t.team.engineer);
+    expect(refused.statusCode).toBe(400);
+    expect(errorMessage(refused)).toBe('Record the problem, cause and remedy to resolve a Hydraulic ticket');
+    const closing = await put(record._id, { status: 'Closed' }, t.team.admin);
+    expect(errorMessage(closing)).toBe('Record the problem, cause and remedy to resolve a Hydraulic ticket');
+    // The machine is a rolling mill's: a potline's problem does not fit it, a cause must be its problem's.
+    const cases: [object, string][] = [
+      [
+        { problem: 'Anode effect', cause: 'Wear', remedy: 'Replaced', note: '' },
+        '"Anode effect" is not a problem of Rolling mill machines',
+      ],
+      [
+        { problem: 'Bearing failure', cause: 'Spalling', remedy: 'Replaced', note: '' },
+        '"Spalling" is not a cause of Bearing failure',
+      ],
+      [{ problem: 'Bearing failure', cause: 'Wear', remedy: 'Prayed', note: '' }, '"Prayed" is not a remedy'],
+      [
+        { problem: 'Other', cause: 'Other', remedy: 'Replaced', note: ' ' },
+        'Describe the failure in the note when you choose Other',
+      ],
+    ];
+    for (const [failure, message] of cases) {
+      const response = await put(record._id, { status: 'Resolved', failure }, t.team.engineer);
+      expect(response.statusCode, JSON.stringify(failure)).toBe(400);
+      expect(errorMessage(response)).toBe(message);
+    }
+    expect(
+      ticket.parse((await t.app.inject({ url: `/api/tickets/${record._id}`, headers: t.team.admin.headers })).json()),
+    ).toMatchObject({ status: 'Pending', failure: null, version: 1 });
+
+    const failure = { problem: 'Bearing failure', cause: 'Lubrication missed', remedy: 'Replaced', note: 'Drive side' };
+    const resolved = await put(record._id, { status: 'Resolved', failure }, t.team.engineer);
+    expect(ticketUpdated.parse(resolved.json())).toMatchObject({ status: 'Resolved', failure, version: 2 });
+    // Work that is not corrective, and a ticket already coded, end without asking.
+    const software = await createTicket({ category: 'Software' });
+    expect((await put(software._id, { status: 'Resolved' }, t.team.engineer)).statusCode).toBe(200);
+    expect((await put(record._id, { status: 'Closed' }, t.team.engineer)).statusCode).toBe(200);
+
+    const history = z
+      .array(historyEntry)
+      .parse((await t.app.inject({ url: `/api/tickets/${record._id}/history`, headers: t.team.admin.headers })).json());
+    expect(history.find((entry) => entry.field === 'failure')).toMatchObject({ oldValue: null, newValue: failure });
+    const csv = (await t.app.inject({ url: '/api/tickets/export?status=Closed', headers: t.team.admin.headers })).body;
+    expect(csv.split('\n')[0]).toContain('Problem,Cause,Remedy,Failure Note');
+    expect(csv).toContain('Bearing failure,Lubrication missed,Replaced,Drive side');
   });
 
   it('assigns an existing user or nobody', async () => {

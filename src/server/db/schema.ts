@@ -32,6 +32,7 @@ import type {
   TicketStatus,
 } from '#shared/enums.ts';
 import type { CheckResult } from '#shared/checklist.ts';
+import type { FailureCodes } from '#shared/failure-codes.ts';
 import type { Recurrence } from '#shared/recurrence.ts';
 import { emptyInvestigation, type Investigation } from '#shared/schemas/incident-action.ts';
 import type { MachineStop } from '#shared/schemas/downtime.ts';
@@ -147,6 +148,8 @@ export const tickets = pgTable(
     sourceScheduleId: uuid('source_schedule_id').references((): AnyPgColumn => schedules.id),
     sourceIncidentId: uuid('source_incident_id').references((): AnyPgColumn => incidents.id),
     sourceItemId: uuid('source_item_id'),
+    /** What a corrective repair found (src/shared/failure-codes.ts). */
+    failure: jsonb('failure').$type<FailureCodes>(),
     searchWords: text('search_words'),
     searchText: text('search_text')
       .notNull()

@@ -21,8 +21,19 @@ export interface FieldChange {
   newValue: unknown;
 }
 
+/** An object's keys in one order: jsonb stores them in its own, so a value read back compares equal to the one sent. */
+function inKeyOrder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inKeyOrder);
+  if (typeof value !== 'object' || value === null || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, item]) => [key, inKeyOrder(item)]),
+  );
+}
+
 function comparable(value: unknown): string {
-  return JSON.stringify(value instanceof Date ? value.toISOString() : (value ?? null));
+  return JSON.stringify(inKeyOrder(value instanceof Date ? value.toISOString() : (value ?? null)));
 }
 
 function columnValue(current: unknown, next: unknown): unknown {

@@ -2,7 +2,9 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ticketReporterFields, ticketEditableFields } from '#shared/permissions.ts';
 import type { Comment, Ticket, TicketCreate, TicketFilterQuery, TicketUpdate } from '#shared/schemas/ticket.ts';
+import { failureCodesError, machineTypeOf, needsFailureCodes } from '#shared/failure-codes.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
+import { badRequest } from '../lib/errors.ts';
 import { machines, ticketComments, tickets, users } from '../db/schema.ts';
 import { createOnce } from './create-once.ts';
 import { assertReferences } from './references.ts';
@@ -25,6 +27,7 @@ const columns: Record<keyof TicketUpdate, keyof TicketRow> = {
   estimatedHours: 'estimatedHours',
   status: 'status',
   assignedTo: 'assignedTo',
+  failure: 'failure',
 };
 
 const editRule: EditRule = {
@@ -118,6 +121,7 @@ async function loadTickets(executor: Db | Tx, ids: string[]): Promise<Ticket[]> 
     comments: comments.map(toComment),
     attachments: toFileRefs(attachments),
     source: sourceOf(row),
+    failure: row.failure,
     version: row.version,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -173,9 +177,36 @@ const ticketKind: NumberedKind<'ticket', 'tickets', Ticket, TicketFilterQuery, T
       machine: changed.has('machine') ? patch.machine : undefined,
       assignedTo: changed.has('assignedTo') ? patch.assignedTo : undefined,
     });
+    await assertFailureCodes(tx, row, patch, changed);
     return { derived: patch.status && changed.has('status') ? statusTimes(row, patch.status) : {} };
   },
 };
+
+const openStatuses: readonly Ticket['status'][] = ['Pending', 'In Progress'];
+
+/**
+ * A corrective ticket records its failure codes when the repair ends: when it becomes Resolved, or
+ * Closed straight from open work (src/docs/failure-codes.md). Codes sent must fit the tree of the
+ * machine's type.
+ */
+async function assertFailureCodes(tx: Tx, row: TicketRow, patch: TicketUpdate, changed: Set<string>) {
+  const value = <K extends keyof TicketUpdate & keyof TicketRow>(key: K) =>
+    changed.has(key) ? (patch[key] as TicketRow[K]) : row[key];
+  const category = value('category');
+  const status = value('status');
+  const failure = changed.has('failure') ? (patch.failure ?? null) : row.failure;
+  const ends = status === 'Resolved' || (status === 'Closed' && openStatuses.includes(row.status));
+  if (changed.has('status') && ends && needsFailureCodes(category) && !failure) {
+    throw badRequest(`Record the problem, cause and remedy to resolve a ${category} ticket`);
+  }
+  if (!changed.has('failure') || !failure) return;
+  const machineId = changed.has('machine') ? patch.machine : row.machineId;
+  const [machine] = machineId
+    ? await tx.select({ department: machines.department }).from(machines).where(eq(machines.id, machineId))
+    : [];
+  const error = failureCodesError(machineTypeOf(machine?.department), failure);
+  if (error) throw badRequest(error);
+}
 
 const loadTicket = loadOne(ticketKind);
 

@@ -6,6 +6,14 @@ import {
   type ScheduleStatus,
   type TicketStatus,
 } from '#shared/enums.ts';
+import {
+  failureTrees,
+  machineTypeOf,
+  needsFailureCodes,
+  remedies,
+  type FailureCodes,
+  type MachineType,
+} from '#shared/failure-codes.ts';
 import type { incidents, machines, schedules, ticketComments, tickets } from '../db/schema.ts';
 import { recordLog, type HistoryRow } from './history.ts';
 import { plantMachines, specificationsOf, type MachineKind, type PlantMachine } from './plant.ts';
@@ -138,6 +146,13 @@ function buildMachine(
 const medianResponseHours: Record<Priority, number> = { Critical: 0.5, High: 3, Medium: 24, Low: 120 };
 const medianRepairHours: Record<Priority, number> = { Critical: 5, High: 12, Medium: 30, Low: 60 };
 
+/** What a repair found, from the tree of the machine's type (its "Other" left to people). */
+function foundFailure(random: Random, type: MachineType): FailureCodes {
+  const problem = random.pick(Object.keys(failureTrees[type]));
+  const remedy = random.pick(remedies.filter((choice) => choice !== 'Other'));
+  return { problem, cause: random.pick(failureTrees[type][problem]!), remedy, note: '' };
+}
+
 /** One ticket's life up to now: reported, picked up, commented on, resolved and closed, each as a history version. */
 function buildTicket(
   context: Context,
@@ -166,6 +181,7 @@ function buildTicket(
   // Widened on purpose: the events below change it, which narrowing does not see.
   let status = 'Pending' as TicketStatus;
   let assignedTo: string | null = null;
+  let failure: FailureCodes | null = null;
   const events: { at: Date; apply: () => void }[] = [];
   const comment = (at: Date, author: Person, text: string) =>
     events.push({
@@ -175,17 +191,18 @@ function buildTicket(
         log.change(at, author.id, { comment: [null, text] });
       },
     });
-  const setStatus = (at: Date, by: Person, next: TicketStatus, assign = false) =>
+  const setStatus = (at: Date, by: Person, next: TicketStatus, assign = false, found: FailureCodes | null = null) =>
     events.push({
       at,
       apply: () => {
-        log.change(
-          at,
-          by.id,
-          assign ? { status: [status, next], assignedTo: [null, by.id] } : { status: [status, next] },
-        );
+        log.change(at, by.id, {
+          status: [status, next],
+          ...(assign && { assignedTo: [null, by.id] }),
+          ...(found && { failure: [null, found] }),
+        });
         status = next;
         if (assign) assignedTo = by.id;
+        failure ??= found;
       },
     });
 
@@ -198,7 +215,8 @@ function buildTicket(
     if (random.chance(0.3)) comment(during(createdAt), reporter, random.pick(reporterComments));
     if (!stalled && resolvedAt < now) {
       comment(resolvedAt, engineer, random.pick(resolvedComments));
-      setStatus(later(resolvedAt, 0.001), engineer, 'Resolved');
+      const found = needsFailureCodes(story.category) ? foundFailure(random, machineTypeOf(plant.department)) : null;
+      setStatus(later(resolvedAt, 0.001), engineer, 'Resolved', false, found);
       if (closedAt < now && random.chance(0.8)) setStatus(closedAt, random.pick([engineer, ...admins]), 'Closed');
     }
   }
@@ -218,6 +236,7 @@ function buildTicket(
     assignedTo,
     resolvedAt: isResolved ? later(resolvedAt, 0.001) : null,
     closedAt: status === 'Closed' ? closedAt : null,
+    failure,
     createdAt,
     ...log.state,
   };

@@ -49,6 +49,14 @@ export const ticketSource = z.object({
 });
 export type TicketSource = z.infer<typeof ticketSource>;
 
+/** Failure codes as a ticket keeps them (src/shared/failure-codes.ts). */
+export const failureCodes = z.object({
+  problem: requiredText('Problem'),
+  cause: requiredText('Cause'),
+  remedy: requiredText('Remedy'),
+  note: z.string().trim().max(500, 'The failure note must be at most 500 characters'),
+});
+
 export const ticket = z.object({
   ...recordMeta,
   ticketNumber: z.string(),
@@ -66,6 +74,7 @@ export const ticket = z.object({
   comments: z.array(comment),
   attachments: z.array(fileRef),
   source: ticketSource.nullable(),
+  failure: failureCodes.nullable(),
 });
 export type Ticket = z.infer<typeof ticket>;
 
@@ -88,7 +97,9 @@ export const ticketCreate = z.object({
 });
 export type TicketCreate = z.input<typeof ticketCreate>;
 
-export const ticketUpdate = z.object({ ...ticketFields, status, assignedTo: idSchema.nullable() }).partial();
+export const ticketUpdate = z
+  .object({ ...ticketFields, status, assignedTo: idSchema.nullable(), failure: failureCodes.nullable() })
+  .partial();
 export type TicketUpdate = z.infer<typeof ticketUpdate>;
 
 export const commentCreate = z.object({

@@ -4,6 +4,7 @@ import { createTicketChange } from '#client/data/outbox/ticket-create.ts';
 import { ticketCommentChange, ticketStatusChange } from '#client/features/tickets/ticket-changes.ts';
 import type { MachineStatus, TicketStatus } from '#shared/enums.ts';
 import type { Machine } from '#shared/schemas/machine.ts';
+import { withRepairFound } from '../../server/helpers/repair.ts';
 
 interface User {
   _id: string;
@@ -27,8 +28,9 @@ const ticketRef = (ticketId: string) => ({ _id: ticketId, ticketNumber: '', titl
 export const ticketComment = (user: User, ticketId: string, text: string) =>
   ticketCommentChange(user, ticketRef(ticketId), text);
 
+/** A status change; one that ends the repair carries failure codes, as the app asks for them. */
 export const ticketStatus = (user: User, ticketId: string, status: TicketStatus) =>
-  ticketStatusChange(user, ticketRef(ticketId), status);
+  ticketStatusChange(user, ticketRef(ticketId), status, withRepairFound({ status }).failure);
 
 export const machineStatus = (user: User, machineId: string, status: MachineStatus) =>
   machineStatusChange(

@@ -3,6 +3,7 @@ import { openControlledPage, type DemoRole } from './browser.ts';
 import { machineStatuses, type MachineStatus } from '#shared/enums.ts';
 import { readDeviceStore } from './device-store.ts';
 import { chooseMachineStatus } from './machine-status.ts';
+import { chooseTicketStatus } from './ticket-status.ts';
 
 const screenLinks = { '/tickets': 'Tickets', '/machines': 'Machines' } as const;
 
@@ -89,7 +90,10 @@ export class ChaosDevice {
   /** Sets the ticket's status to one of `choices` other than the one shown; returns it. */
   async changeTicketStatus(title: string, choose: (others: string[]) => string): Promise<string> {
     const row = await this.ticketRow(title);
-    return this.changeSelect(row.getByRole('combobox', { name: /^Status of / }), choose);
+    const select = row.getByRole('combobox', { name: /^Status of / });
+    const value = choose(await this.otherOptions(select));
+    await chooseTicketStatus(this.page, select, value);
+    return value;
   }
 
   async changeMachineStatus(name: string, choose: (others: string[]) => string): Promise<string> {
@@ -101,14 +105,13 @@ export class ChaosDevice {
     return value;
   }
 
-  private async changeSelect(select: ReturnType<Page['getByRole']>, choose: (others: string[]) => string) {
+  /** The options of a select but the one it shows. */
+  private async otherOptions(select: ReturnType<Page['getByRole']>) {
     const shown = await select.inputValue();
     const options = await select
       .locator('option')
       .evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value));
-    const value = choose(options.filter((option) => option !== shown));
-    await select.selectOption(value);
-    return value;
+    return options.filter((option) => option !== shown);
   }
 
   async hasTicket(title: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { openControlledPage, type DemoRole } from './browser.ts';
+import { chooseTicketStatus } from './ticket-status.ts';
 
 /**
  * Signs in, opens Tickets, goes offline and changes the first ticket's status: the starting point
@@ -15,7 +16,7 @@ export async function offlineStatusChange(browser: Browser, baseUrl: string, rol
   const target = before === 'Closed' ? 'In Progress' : 'Closed';
 
   await context.setOffline(true);
-  await statusSelect.selectOption(target);
+  await chooseTicketStatus(page, statusSelect, target);
   await expect.poll(() => page.getByTestId('pending-count').textContent()).toBe('1');
   return { context, page, statusSelect, ticketNumber, before, target };
 }

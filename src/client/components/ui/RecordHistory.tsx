@@ -37,6 +37,13 @@ function useValueText() {
 const named = (value: unknown, key: 'originalName' | 'comment') =>
   typeof value === 'object' && value !== null && key in value ? String((value as Record<string, unknown>)[key]) : '';
 
+/** "Bearing failure · Wear · Replaced (note)": a ticket's failure codes (src/shared/failure-codes.ts). */
+function failureText(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return 'removed';
+  const { problem, cause, remedy, note } = value as Record<string, string>;
+  return `${[problem, cause, remedy].join(' · ')}${note ? ` (${note})` : ''}`;
+}
+
 /** One line per changed field: created, commented, a file added or removed, or "Field: old → new". */
 function useChangeLine(describe: RecordHistoryProps['describe']) {
   const text = useValueText();
@@ -46,6 +53,7 @@ function useChangeLine(describe: RecordHistoryProps['describe']) {
     if (own !== undefined) return own;
     if (field === 'created') return 'Created';
     if (field === 'comment') return `Commented: ${named(newValue, 'comment')}`;
+    if (field === 'failure') return `Failure codes: ${failureText(newValue)}`;
     if (field === 'attachment')
       return newValue ? `Attached ${named(newValue, 'originalName')}` : `Removed ${named(oldValue, 'originalName')}`;
     if (typeof newValue === 'object' && newValue !== null && !Array.isArray(newValue))

@@ -38,6 +38,7 @@ export function createTicketChange(
     closedAt: null,
     comments: [],
     attachments: [],
+    failure: null,
     source: input.source ?? null,
   };
   return createChange(user, 'ticket', body, preview, `New ticket: ${input.title}`);

@@ -53,6 +53,12 @@ function TicketFacts({ record: ticket }: { record: LocalTicket }) {
       <Detail label="Assigned To" className="col-span-2 sm:col-span-1">
         {canAssign ? <AssigneeSelect ticket={ticket} /> : (ticket.assignedTo?.name ?? 'Unassigned')}
       </Detail>
+      {ticket.failure && (
+        <Detail label="Failure Codes" className="col-span-2 sm:col-span-3">
+          {[ticket.failure.problem, ticket.failure.cause, ticket.failure.remedy].join(' · ')}
+          {ticket.failure.note && <span className="block text-slate-600">{ticket.failure.note}</span>}
+        </Detail>
+      )}
     </dl>
   );
 }

@@ -1,13 +1,19 @@
+import { useState } from 'react';
 import { ticketStatuses, type TicketStatus } from '#shared/enums.ts';
+import type { FailureCodes } from '#shared/failure-codes.ts';
 import { ticketEditableFields } from '#shared/permissions.ts';
 import { Select } from '#client/components/ui/Field.tsx';
 import { useSignedInUser } from '#client/data/session/session.ts';
 import { saveAndNotify } from '#client/data/outbox/save-change.ts';
 import { offerMachineBackUp } from '#client/features/machines/machine-back-up.ts';
-import { ticketStatusChange } from './ticket-changes.ts';
+import { FailureCodesDialog } from './FailureCodesDialog.tsx';
+import { asksForFailureCodes, ticketStatusChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
 
-/** The inline status selector: saved at once; disabled for a user who may not change this ticket's status. */
+/**
+ * The inline status selector: saved at once, or once the failure codes are chosen when it ends a
+ * corrective repair; disabled for a user who may not change this ticket's status.
+ */
 export function TicketStatusSelect({
   ticket,
   className = '',
@@ -21,25 +27,45 @@ export function TicketStatusSelect({
   const user = useSignedInUser();
   const editable = ticketEditableFields(user, ticket);
   const allowed = editable === 'all' || editable.includes('status');
+  const [ending, setEnding] = useState<'Resolved' | 'Closed' | null>(null);
+
+  const save = (status: TicketStatus, failure?: FailureCodes) => {
+    const change = ticketStatusChange(user, ticket, status, failure);
+    void Promise.resolve(keep?.(ticket))
+      .then(() => saveAndNotify(change, 'Ticket updated successfully!', 'Failed to update ticket'))
+      .then((saved) => {
+        if (saved) void offerMachineBackUp(user, ticket, status);
+      });
+  };
 
   return (
-    <Select
-      aria-label={`Status of ${ticket.ticketNumber || ticket.title}`}
-      options={ticketStatuses}
-      value={ticket.status}
-      disabled={!allowed}
-      title={allowed ? undefined : 'Only maintenance engineers and admins change a ticket’s status'}
-      onClick={(event) => event.stopPropagation()}
-      onChange={(event) => {
-        const status = event.target.value as TicketStatus;
-        const change = ticketStatusChange(user, ticket, status);
-        void Promise.resolve(keep?.(ticket))
-          .then(() => saveAndNotify(change, 'Ticket updated successfully!', 'Failed to update ticket'))
-          .then((saved) => {
-            if (saved) void offerMachineBackUp(user, ticket, status);
-          });
-      }}
-      className={className}
-    />
+    // The dialog's clicks reach the list row through React's tree: they must not open the ticket.
+    <span className="contents" onClick={(event) => event.stopPropagation()}>
+      <Select
+        aria-label={`Status of ${ticket.ticketNumber || ticket.title}`}
+        options={ticketStatuses}
+        value={ticket.status}
+        disabled={!allowed}
+        title={allowed ? undefined : 'Only maintenance engineers and admins change a ticket’s status'}
+        onClick={(event) => event.stopPropagation()}
+        onChange={(event) => {
+          const status = event.target.value as TicketStatus;
+          if (asksForFailureCodes(ticket, status)) setEnding(status as 'Resolved' | 'Closed');
+          else save(status);
+        }}
+        className={className}
+      />
+      {ending && (
+        <FailureCodesDialog
+          ticket={ticket}
+          status={ending}
+          onCancel={() => setEnding(null)}
+          onSave={(codes) => {
+            setEnding(null);
+            save(ending, codes);
+          }}
+        />
+      )}
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 import type { TicketStatus } from '#shared/enums.ts';
+import { needsFailureCodes, type FailureCodes } from '#shared/failure-codes.ts';
 import type { UserRef } from '#shared/schemas/common.ts';
 import type { Comment, Ticket, TicketUpdate } from '#shared/schemas/ticket.ts';
 import type { QueuedChange } from '#client/data/outbox/writes.ts';
@@ -16,8 +17,22 @@ function ticketUpdate(user: UserRef, ticket: TicketRef, body: TicketUpdate, prev
   return updateChange(user, 'ticket', ticket._id, { body, preview, label: `${what} on ${nameOf(ticket)}` });
 }
 
-export function ticketStatusChange(user: UserRef, ticket: TicketRef, status: TicketStatus): QueuedChange {
-  return ticketUpdate(user, ticket, { status }, { status }, `Status -> ${status}`);
+/** A status change; ending a corrective repair carries its failure codes (src/shared/failure-codes.ts). */
+export function ticketStatusChange(
+  user: UserRef,
+  ticket: TicketRef,
+  status: TicketStatus,
+  failure?: FailureCodes,
+): QueuedChange {
+  const body = failure ? { status, failure } : { status };
+  const what = failure ? `Status -> ${status} (${failure.problem}: ${failure.cause})` : `Status -> ${status}`;
+  return ticketUpdate(user, ticket, body, body, what);
+}
+
+/** Whether moving the ticket to `status` ends a corrective repair that has no failure codes yet. */
+export function asksForFailureCodes(ticket: Pick<Ticket, 'status' | 'category' | 'failure'>, status: TicketStatus) {
+  const ends = status === 'Resolved' || (status === 'Closed' && ['Pending', 'In Progress'].includes(ticket.status));
+  return ends && needsFailureCodes(ticket.category) && !ticket.failure;
 }
 
 const fieldNames: Partial<Record<keyof TicketUpdate, string>> = {
