@@ -71,6 +71,52 @@ describe('downtime analytics over the last day', () => {
     ]);
   });
 
+  it('gives MTBF and downtime by failure mode for each machine type as computed by hand', async () => {
+    const now = Date.now();
+    const stand1 = await addMachine(t, { name: 'Cold mill stand 1', department: 'Rolling Mill' });
+    const stand2 = await addMachine(t, { name: 'Cold mill stand 2', department: 'Rolling Mill' });
+    async function repair(machine: string, category: string, failure: object, stop?: [number, number]) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/tickets',
+        headers: t.team.engineer.headers,
+        payload: { title: 'Repair', description: 'Found on the round', machine, category },
+      });
+      const ticket = created.json<{ _id: string }>()._id;
+      if (stop) {
+        await setStatus(
+          machine,
+          stop[0],
+          { status: 'Down', reason: { category: 'Mechanical', detail: null }, ticket },
+          now,
+        );
+        await setStatus(machine, stop[1], { status: 'Running' }, now);
+      }
+      const resolved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/tickets/${ticket}`,
+        headers: t.team.engineer.headers,
+        payload: { status: 'Resolved', failure: { note: '', ...failure } },
+      });
+      expect(resolved.statusCode, resolved.body).toBe(200);
+    }
+    await repair(stand1, 'Mechanical', { problem: 'Bearing failure', cause: 'Wear', remedy: 'Replaced' }, [10, 8]);
+    await repair(stand2, 'Electrical', { problem: 'Drive trip', cause: 'Overload', remedy: 'Reset and restarted' });
+    const lubricated = { problem: 'Bearing failure', cause: 'Lubrication missed', remedy: 'Lubricated' };
+    await repair(stand1, 'Mechanical', lubricated, [5, 4]);
+
+    // Two rolling mill machines, 2,880 minutes, 180 of them down: 45 running hours.
+    expect(await analytics('failure-modes?days=1')).toEqual([
+      {
+        _id: 'rolling mill',
+        modes: [
+          { problem: 'Bearing failure', failures: 2, mtbfHours: 22.5, downtimeMinutes: 180 },
+          { problem: 'Drive trip', failures: 1, mtbfHours: 45, downtimeMinutes: 0 },
+        ],
+      },
+    ]);
+  });
+
   it('refuses a window it cannot compute and hides the figures from operators', async () => {
     const bad = await t.app.inject({ url: '/api/analytics/downtime/reasons?days=0', headers: t.team.safety.headers });
     expect(bad.statusCode).toBe(400);

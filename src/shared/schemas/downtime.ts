@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { machineTypes } from '../failure-codes.ts';
 import { downtimeCategories, downtimeReasons, type DowntimeCategory } from '../downtime-reasons.ts';
 import { idSchema } from './common.ts';
 
@@ -79,3 +80,23 @@ export type DepartmentAvailability = z.infer<typeof departmentAvailability>;
 
 export const downtimeReasonPareto = z.array(z.object({ _id: z.string(), minutes: z.number(), count: z.number() }));
 export type DowntimeReasonPareto = z.infer<typeof downtimeReasonPareto>;
+
+/**
+ * Failure modes by machine type over a window (src/docs/failure-codes.md): each problem's repairs
+ * resolved in the window, MTBF (the type's running hours per such repair) and the downtime of the
+ * stops whose tickets recorded it, most downtime first.
+ */
+export const failureModes = z.array(
+  z.object({
+    _id: z.enum(machineTypes),
+    modes: z.array(
+      z.object({
+        problem: z.string(),
+        failures: z.number(),
+        mtbfHours: z.number().nullable(),
+        downtimeMinutes: z.number(),
+      }),
+    ),
+  }),
+);
+export type FailureModes = z.infer<typeof failureModes>;

@@ -1,20 +1,25 @@
 import { useState } from 'react';
 import { PageHeader } from '#client/components/ui/PageHeader.tsx';
 import { DowntimeFigures } from './DowntimeFigures.tsx';
+import { FailureModeFigures } from './FailureModeFigures.tsx';
 import { PeriodChoice, type AnalyticsPeriod } from './PeriodChoice.tsx';
 
-/** Availability, MTBF and the downtime Pareto for the maintenance engineers, opened from the Machines screen. */
+/**
+ * Availability, MTBF, the downtime Pareto and the failure modes for the maintenance engineers, opened
+ * from the Machines screen.
+ */
 export function ReliabilityPage() {
   const [days, setDays] = useState<AnalyticsPeriod>(30);
   return (
     <>
       <PageHeader
         title="Reliability"
-        subtitle="Availability, MTBF and downtime of the machines"
+        subtitle="Availability, MTBF, downtime and failure modes of the machines"
         actions={<PeriodChoice days={days} onChange={setDays} />}
       />
       <div className="space-y-6">
         <DowntimeFigures days={days} />
+        <FailureModeFigures days={days} />
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Pencil, QrCode } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { can } from '#shared/permissions.ts';
 import { effectiveScheduleStatus } from '#shared/schedule-status.ts';
 import {
@@ -26,9 +26,12 @@ import { useMachine, useMachineWork } from './use-machines.ts';
 import { formatDate } from '#client/lib/dates.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const heading = useId();
   return (
-    <section className="space-y-3">
-      <h3 className="font-semibold text-slate-900">{title}</h3>
+    <section className="space-y-3" aria-labelledby={heading}>
+      <h3 id={heading} className="font-semibold text-slate-900">
+        {title}
+      </h3>
       {children}
     </section>
   );
@@ -40,9 +43,25 @@ const emptyClass = 'text-sm text-slate-500';
 function OpenWork({ machineId }: { machineId: string }) {
   const work = useMachineWork(machineId);
   if (!work) return <Spinner />;
-  const { openTickets, schedules } = work;
+  const { openTickets, schedules, failureModes } = work;
   return (
     <>
+      <Section title="Most Frequent Failure Modes">
+        {failureModes.length === 0 ? (
+          <p className={emptyClass}>No coded repairs on this device.</p>
+        ) : (
+          <ol className={listClass}>
+            {failureModes.map((mode) => (
+              <li key={mode.problem} className="flex items-center justify-between gap-3 px-3 py-2">
+                <span className="font-medium text-slate-900">{mode.problem}</span>
+                <span className="text-sm text-slate-600">
+                  {mode.repairs} {mode.repairs === 1 ? 'repair' : 'repairs'}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
       <Section title={`Open Tickets (${openTickets.length})`}>
         {openTickets.length === 0 ? (
           <p className={emptyClass}>No open tickets.</p>

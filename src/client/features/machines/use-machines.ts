@@ -16,9 +16,20 @@ export interface MachineWork {
   openTickets: Ticket[];
   /** Schedules not Completed, soonest first. */
   schedules: Schedule[];
+  /** The three problems its repairs on this device recorded most often (src/docs/failure-codes.md). */
+  failureModes: { problem: string; repairs: number }[];
 }
 
-/** The open work on one machine, from the tickets and schedules on this device, live. */
+function mostFrequentProblems(tickets: Ticket[]) {
+  const counts = new Map<string, number>();
+  for (const { failure } of tickets) if (failure) counts.set(failure.problem, (counts.get(failure.problem) ?? 0) + 1);
+  return [...counts]
+    .map(([problem, repairs]) => ({ problem, repairs }))
+    .sort((a, b) => b.repairs - a.repairs || (a.problem < b.problem ? -1 : 1))
+    .slice(0, 3);
+}
+
+/** The open work and the failure modes of one machine, from the tickets and schedules on this device, live. */
 export function useMachineWork(id: string): MachineWork | undefined {
   return useLiveQuery(async () => {
     const [tickets, schedules] = await Promise.all([
@@ -29,6 +40,10 @@ export function useMachineWork(id: string): MachineWork | undefined {
         .toArray(),
     ]);
     const open = new Set<string>(openTicketStatuses);
-    return { openTickets: tickets.filter((ticket) => open.has(ticket.status)), schedules };
+    return {
+      openTickets: tickets.filter((ticket) => open.has(ticket.status)),
+      schedules,
+      failureModes: mostFrequentProblems(tickets),
+    };
   }, [id]);
 }

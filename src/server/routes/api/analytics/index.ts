@@ -14,6 +14,7 @@ import { errorSchema } from '#shared/schemas/common.ts';
 import {
   departmentAvailability,
   downtimeReasonPareto,
+  failureModes,
   machineAvailability,
   windowQuery,
 } from '#shared/schemas/downtime.ts';
@@ -83,6 +84,7 @@ const analytics: FastifyPluginAsyncZod = async (app) => {
   serveWindow('/machines/availability', machineAvailability, (days, now) => repo.downtime.machines(days, now));
   serveWindow('/departments/availability', departmentAvailability, (days, now) => repo.downtime.departments(days, now));
   serveWindow('/downtime/reasons', downtimeReasonPareto, (days, now) => repo.downtime.reasons(days, now));
+  serveWindow('/failure-modes', failureModes, (days, now) => repo.downtime.failureModes(days, now));
 };
 
 export default analytics;
