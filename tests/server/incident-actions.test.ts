@@ -118,7 +118,9 @@ describe('investigations and corrective actions', () => {
     const saved = await send(t.team.safety, 'PUT', `/api/incidents/${report._id}`, { investigation });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(incident.parse(saved.json()).investigation).toEqual(investigation);
-    const refused = await send(t.team.operator, 'PUT', `/api/incidents/${report._id}`, { investigation });
+    // The same value again is no change (and no refusal): an operator's different one is refused.
+    const mine = { ...investigation, rootCause: 'Operator error' };
+    const refused = await send(t.team.operator, 'PUT', `/api/incidents/${report._id}`, { investigation: mine });
     expect(refused.statusCode).toBe(403);
     const tooMany = await send(t.team.safety, 'PUT', `/api/incidents/${report._id}`, {
       investigation: { ...investigation, whys: ['1', '2', '3', '4', '5', '6'] },

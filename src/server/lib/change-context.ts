@@ -10,13 +10,22 @@ export interface ChangeContext {
   changeId?: string | null;
   baseVersion?: number | null;
   clientTime?: Date | null;
+  /**
+   * An anonymous report (src/docs/anonymous-reports.md): the server stores nothing that links the
+   * record to `userId`, who is only checked for the right to report.
+   */
+  anonymous?: boolean;
 }
+
+/** What a write stores as its author: nobody for an anonymous report. */
+export const authorOf = (context: ChangeContext): string | null => (context.anonymous ? null : context.userId);
 
 /**
  * Who is changing a record, from which version (`If-Match: "<version>"`), and when the client
  * made the change (`X-Client-Time`, sent by the app when it replays an offline change).
  */
-export function changeContext(request: FastifyRequest): ChangeContext {
+export function changeContext(request: FastifyRequest, { anonymous = false } = {}): ChangeContext {
+  if (anonymous) return { userId: request.user._id, anonymous: true };
   const ifMatch = request.headers['if-match'];
   let baseVersion: number | null = null;
   if (ifMatch !== undefined) {

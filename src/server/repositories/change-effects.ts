@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.ts';
-import type { ChangeContext } from '../lib/change-context.ts';
+import { authorOf, type ChangeContext } from '../lib/change-context.ts';
 import { addInboxEntries } from './inbox.ts';
 import { writeHistoryRows, type HistoryEntity, type RecordedChange } from './record-changes.ts';
 
@@ -11,7 +11,7 @@ import { writeHistoryRows, type HistoryEntity, type RecordedChange } from './rec
 const effects: ((tx: Tx, change: RecordedChange) => Promise<void>)[] = [
   writeHistoryRows,
   (tx, { entity, recordId, version, changes, context }) =>
-    addInboxEntries(tx, entity, recordId, version, changes, context.userId),
+    addInboxEntries(tx, entity, recordId, version, changes, authorOf(context)),
 ];
 
 export async function recordChange(

@@ -9,7 +9,8 @@ import { conflict } from '../lib/errors.ts';
  */
 export async function createOnce(options: {
   id: string | undefined;
-  userId: string;
+  /** Who creates it; null for an anonymous report, which anybody may replay (its _id is the device's secret). */
+  userId: string | null;
   label: string;
   findCreator: (id: string) => Promise<{ creator: string | null; parent?: string | null } | undefined>;
   parent?: { id: string | null; clash: (storedParent: string | null) => string };

@@ -11,6 +11,7 @@ import { assertExists, bumpRecord, type Actor, type NumberedEntity } from './num
 import { type ChangeContext } from './record-changes.ts';
 import { recordChange } from './change-effects.ts';
 import { iso } from './sql-helpers.ts';
+import { authorOf } from '../lib/change-context.ts';
 
 const ownerColumns = { ticket: files.ticketId, incident: files.incidentId } as const;
 
@@ -110,7 +111,7 @@ async function storeFile(tx: Tx, upload: Upload, blobId: string, context: Change
   let stored: FileRef | undefined;
   const result = await createOnce({
     id: upload._id,
-    userId: context.userId,
+    userId: authorOf(context),
     label: 'file',
     parent: { id: ownerKey(link), clash: ownerClash },
     findCreator: async (id) => {
@@ -129,7 +130,7 @@ async function storeFile(tx: Tx, upload: Upload, blobId: string, context: Change
           mimeType: upload.mimeType,
           size: upload.data.length,
           blobId,
-          uploadedBy: context.userId,
+          uploadedBy: authorOf(context),
           ...link,
         })
         .returning(refColumns);

@@ -37,7 +37,7 @@ async function incidentOf(tx: Tx, id: string) {
   return row;
 }
 
-function ticketEntries(id: string, version: number, changes: Change[], actor: string, row: TicketRow): Entry[] {
+function ticketEntries(id: string, version: number, changes: Change[], actor: string | null, row: TicketRow): Entry[] {
   const entries: Entry[] = [];
   const assigned = changes.find((change) => change.field === 'assignedTo')?.newValue;
   const created = changes.some((change) => change.field === 'created');
@@ -69,11 +69,13 @@ function ticketEntries(id: string, version: number, changes: Change[], actor: st
 }
 
 /** Safety officers and admins other than the actor: who is told of critical incidents and actions to verify. */
-async function verifiersBesides(tx: Tx, actor: string): Promise<string[]> {
+async function verifiersBesides(tx: Tx, actor: string | null): Promise<string[]> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.role, [...permissions['incident:investigate'].roles]), ne(users.id, actor)));
+    .where(
+      and(inArray(users.role, [...permissions['incident:investigate'].roles]), actor ? ne(users.id, actor) : undefined),
+    );
   return rows.map((row) => row.id);
 }
 
@@ -82,7 +84,7 @@ async function incidentEntries(
   id: string,
   version: number,
   changes: Change[],
-  actor: string,
+  actor: string | null,
   row: IncidentRow,
 ) {
   const entries: Entry[] = [];
@@ -128,7 +130,7 @@ export async function addInboxEntries(
   recordId: string,
   version: number,
   changes: Change[],
-  actor: string,
+  actor: string | null,
 ): Promise<void> {
   const found =
     entity === 'ticket'
@@ -146,12 +148,12 @@ export async function addInboxEntries(
     .onConflictDoNothing();
 }
 
-async function ticketNotices(tx: Tx, id: string, version: number, changes: Change[], actor: string) {
+async function ticketNotices(tx: Tx, id: string, version: number, changes: Change[], actor: string | null) {
   const row = await ticketOf(tx, id);
   return row ? { entity: 'ticket' as const, row, entries: ticketEntries(id, version, changes, actor, row) } : null;
 }
 
-async function incidentNotices(tx: Tx, id: string, version: number, changes: Change[], actor: string) {
+async function incidentNotices(tx: Tx, id: string, version: number, changes: Change[], actor: string | null) {
   const row = await incidentOf(tx, id);
   if (!row) return null;
   return { entity: 'incident' as const, row, entries: await incidentEntries(tx, id, version, changes, actor, row) };

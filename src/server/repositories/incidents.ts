@@ -12,6 +12,7 @@ import { conflict, forbidden } from '../lib/errors.ts';
 import { readActions } from './action-rows.ts';
 import { incidentActionMethods } from './incident-actions.ts';
 import { iso } from './sql-helpers.ts';
+import { authorOf } from '../lib/change-context.ts';
 
 type IncidentRow = typeof incidents.$inferSelect;
 
@@ -134,7 +135,7 @@ const incidentKind: NumberedKind<
         involvedPersons: withoutBlankRows(input.involvedPersons as IncidentRow['involvedPersons']) ?? [],
         witnesses: withoutBlankRows(input.witnesses as IncidentRow['witnesses']) ?? [],
         immediateActions: input.immediateActions ?? '',
-        reportedBy: context.userId,
+        reportedBy: authorOf(context),
         changeSeq,
       })
       .returning({ id: incidents.id });

@@ -11,6 +11,7 @@ import { readHistory } from './history.ts';
 import { findOverwrites, setFromChanges, type ChangeContext, type FieldChange } from './record-changes.ts';
 import { recordChange } from './change-effects.ts';
 import { pageCount } from './sql-helpers.ts';
+import { authorOf } from '../lib/change-context.ts';
 
 /**
  * What tickets and incidents share: a number from a database sequence, a reporter, a paged list
@@ -170,7 +171,7 @@ export async function createNumbered(
   const table = numberedTables[entity];
   return createOnce({
     id,
-    userId: context.userId,
+    userId: authorOf(context),
     label: entity,
     findCreator: async (candidate) => {
       const [row] = await tx.select({ creator: table.reportedBy }).from(table).where(eq(table.id, candidate));

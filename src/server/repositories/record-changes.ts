@@ -3,7 +3,7 @@ import type { Overwrite } from '#shared/schemas/common.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { appliedChanges, recordHistory, users } from '../db/schema.ts';
 import { conflict } from '../lib/errors.ts';
-import type { ChangeContext } from '../lib/change-context.ts';
+import { authorOf, type ChangeContext } from '../lib/change-context.ts';
 
 export type Entity = 'machine' | 'ticket' | 'incident' | 'schedule';
 /** What has a record history: the synced records, and users (changed by admins, src/docs/permissions.md). */
@@ -82,7 +82,7 @@ export async function writeHistoryRows(
       entity,
       recordId,
       version,
-      userId: context.userId,
+      userId: authorOf(context),
       field: change.field,
       oldValue: JSON.parse(comparable(change.oldValue)) as unknown,
       newValue: JSON.parse(comparable(change.newValue)) as unknown,

@@ -78,9 +78,18 @@ export interface NumberedRecordKind<
   >;
   /** 201 when new, 200 for a replay; registered after the update. */
   children?: ChildCreate[];
+  /**
+   * Whether a create is an anonymous report (src/docs/anonymous-reports.md). A kind that has them
+   * also takes `?anonymous=true` on its attachments, so that a report's photo keeps no uploader.
+   */
+  isAnonymous?: (input: z.output<Create>) => boolean;
   /** The kind's other routes, registered after its children and before the attachments. */
   routes?: FastifyPluginAsyncZod;
 }
+
+const anonymousQuery = z.object({
+  anonymous: z.enum(['true', 'false'], { error: 'anonymous must be true or false' }).optional(),
+});
 
 /**
  * The routes every numbered record has: the paged list, its CSV export, one record, create, update,
@@ -133,7 +142,8 @@ export function numberedRecordRoutes<
       },
       async (request, reply) => {
         const input = request.body as z.output<Create>;
-        const { record, created } = await repository.create(input, changeContext(request));
+        const anonymous = kind.isAnonymous?.(input) ?? false;
+        const { record, created } = await repository.create(input, changeContext(request, { anonymous }));
         return reply.code(created ? 201 : 200).send(record);
       },
     );
@@ -181,13 +191,15 @@ export function numberedRecordRoutes<
           tags,
           consumes: ['multipart/form-data'],
           params: idParams,
+          querystring: anonymousQuery,
           response: { 200: recordSchema, 201: recordSchema, ...uploadErrors },
         },
       },
       async (request, reply) => {
         await repository.assertExists(request.params.id);
         const [upload] = await readUploads(request, { field: 'file', maxFiles: 1 });
-        const result = await repository.attach(request.params.id, upload!, changeContext(request));
+        const anonymous = kind.isAnonymous !== undefined && request.query.anonymous === 'true';
+        const result = await repository.attach(request.params.id, upload!, changeContext(request, { anonymous }));
         return reply.code(result.created ? 201 : 200).send(result.record);
       },
     );

@@ -74,6 +74,8 @@ export const incidentCreate = z.object({
   involvedPersons: incidentFields.involvedPersons.default([]),
   witnesses: incidentFields.witnesses.default([]),
   immediateActions: incidentFields.immediateActions.default(''),
+  /** Report without a name: the server keeps no link to the reporter (src/docs/anonymous-reports.md). */
+  anonymous: z.boolean({ error: 'anonymous must be true or false' }).optional(),
 });
 export type IncidentCreate = z.input<typeof incidentCreate>;
 

@@ -94,7 +94,8 @@ export function RecordHistory({ entity, record, describe }: RecordHistoryProps) 
           return (
             <li key={first.version} className="px-3 py-2">
               <p className="text-xs text-slate-500">
-                {first.changedBy?.name ?? 'Former user'} · {formatDateTime(first.changedAt)}
+                {first.changedBy?.name ?? (entity === 'incident' ? 'Anonymous' : 'Former user')} ·{' '}
+                {formatDateTime(first.changedAt)}
               </p>
               <ul>
                 {changes.map((change, index) => (

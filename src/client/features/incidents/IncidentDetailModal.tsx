@@ -91,7 +91,7 @@ function IncidentReport({ record: incident }: { record: LocalIncident }) {
           ['Department', incident.department],
           ['Location', incident.location],
           ['Incident Date', formatDate(incident.incidentDate)],
-          ['Reported By', incident.reportedBy?.name ?? 'Former user'],
+          ['Reported By', incident.reportedBy?.name ?? 'Anonymous'],
           ['Reported', formatDateTime(incident.createdAt)],
         ]}
       />

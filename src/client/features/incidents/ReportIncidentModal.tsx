@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { incidentCreate } from '#shared/schemas/incident.ts';
 import { FormModal } from '#client/components/ui/FormModal.tsx';
 import { useFormState } from '#client/components/ui/use-form-state.ts';
@@ -12,6 +13,7 @@ import { IncidentFields } from './IncidentFields.tsx';
 export function ReportIncidentModal({ onClose }: { onClose: () => void }) {
   const user = useSignedInUser();
   const { form, set, setValue, errors, setErrors } = useFormState(() => emptyIncidentForm(user));
+  const [anonymous, setAnonymous] = useState(false);
 
   async function submit() {
     const parsed = incidentCreate.safeParse(incidentInput(form));
@@ -19,13 +21,27 @@ export function ReportIncidentModal({ onClose }: { onClose: () => void }) {
       setErrors(dateRequired(form, fieldErrors(parsed.error)));
       return;
     }
-    const change = createIncidentChange(user, parsed.data);
+    const change = createIncidentChange(user, { ...parsed.data, anonymous });
     if (await saveAndNotify(change, 'Incident reported successfully!', 'Failed to report incident')) onClose();
   }
 
   return (
     <FormModal onClose={onClose} title="Report Incident" submitLabel="Report Incident" onSubmit={submit}>
       <IncidentFields form={form} set={set} setValue={setValue} errors={errors} />
+      <label className="mt-4 flex min-h-11 items-start gap-3 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0"
+          checked={anonymous}
+          onChange={(event) => setAnonymous(event.target.checked)}
+        />
+        <span>
+          <span className="font-medium text-slate-900">Report anonymously</span>
+          <span className="block text-slate-600">
+            Your name is not kept with the report, its history or its notices. You cannot edit it afterwards.
+          </span>
+        </span>
+      </label>
     </FormModal>
   );
 }

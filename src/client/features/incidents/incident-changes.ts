@@ -47,12 +47,13 @@ export function createIncidentChange(user: UserRef, report: z.output<typeof inci
     involvedPersons: input.involvedPersons,
     witnesses: input.witnesses,
     immediateActions: input.immediateActions,
-    reportedBy: author(user),
+    reportedBy: input.anonymous ? null : author(user),
     attachments: [],
     investigation: emptyInvestigation,
     actions: [],
   };
-  return createChange(user, 'incident', body, preview, `New incident: ${input.title}`);
+  const label = `New incident${input.anonymous ? ', anonymous' : ''}: ${input.title}`;
+  return createChange(user, 'incident', body, preview, label);
 }
 
 /** A status change; an admin closing an incident with actions not verified gives the reason. */

@@ -49,6 +49,7 @@ const incidents: FastifyPluginAsyncZod = async (app) => {
       },
       exportColumns: incidentColumns,
       repository,
+      isAnonymous: (input) => input.anonymous === true,
       children: [
         childCreate({
           path: 'actions',

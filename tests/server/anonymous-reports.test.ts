@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
+import { historyEntry } from '#shared/schemas/common.ts';
+import { incident } from '#shared/schemas/incident.ts';
+import { rowsOf } from '#server/db/client.ts';
+import { createTestApp, registerTeam, type Team, type TestApp } from './helpers/app.ts';
+import { multipart } from './helpers/multipart.ts';
+
+let t: TestApp & { team: Team };
+const log: string[] = [];
+
+beforeAll(async () => {
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)));
+  const app = await createTestApp({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, stream);
+  t = Object.assign(app, { team: await registerTeam(app.app) });
+});
+afterAll(() => t.close());
+
+/** Every row of every table of the app, as text: where a link to the reporter would be. */
+async function everyRow(): Promise<string[]> {
+  const tables = rowsOf<{ name: string }>(
+    await t.database.db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    ),
+  );
+  const rows: string[] = [];
+  for (const { name } of tables) {
+    const result = await t.database.db.execute(sql.raw(`select * from "${name}"`));
+    rows.push(...rowsOf<object>(result).map((row) => `${name}: ${JSON.stringify(row)}`));
+  }
+  return rows;
+}
+
+it('keeps no link from an anonymous report to its reporter: record, history, photo, log, feed, inbox', async () => {
+  const reporter = t.team.safety;
+  const id = randomUUID();
+  const report = {
+    _id: id,
+    title: 'Guard missing on the coil conveyor',
+    description: 'Nip point exposed at the exit of the coiler',
+    location: 'Cold mill exit',
+    department: 'Rolling Mill',
+    incidentDate: new Date().toISOString(),
+    type: 'Near Miss',
+    severity: 'Critical',
+    anonymous: true,
+  };
+  const headers = { ...reporter.headers, 'x-client-time': new Date().toISOString() };
+  const created = await t.app.inject({ method: 'POST', url: '/api/incidents', headers, payload: report });
+  expect(created.statusCode, created.body).toBe(201);
+  expect(incident.parse(created.json())).toMatchObject({ reportedBy: null, title: report.title });
+  // A lost answer sent again finds the same report, not a second one.
+  const replay = await t.app.inject({ method: 'POST', url: '/api/incidents', headers, payload: report });
+  expect(replay.statusCode).toBe(200);
+
+  const { payload, contentType } = multipart([
+    {
+      name: 'file',
+      filename: 'guard.png',
+      type: 'image/png',
+      data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]),
+    },
+  ]);
+  const photo = await t.app.inject({
+    method: 'POST',
+    url: `/api/incidents/${id}/attachments?anonymous=true`,
+    headers: { ...reporter.headers, 'content-type': contentType },
+    payload,
+  });
+  expect(photo.statusCode, photo.body).toBe(201);
+  expect(incident.parse(photo.json()).attachments[0]).toMatchObject({ uploadedBy: null });
+
+  const history = await t.app.inject({ url: `/api/incidents/${id}/history`, headers: t.team.admin.headers });
+  const entries = z.array(historyEntry).parse(history.json());
+  expect(entries.map(({ field, changedBy, clientTime }) => ({ field, changedBy, clientTime }))).toEqual([
+    { field: 'created', changedBy: null, clientTime: null },
+    { field: 'attachment', changedBy: null, clientTime: null },
+  ]);
+
+  // The feed brings the reporter the same record as anybody else; a critical report is told to every
+  // safety officer and admin, the reporter too, naming nobody.
+  const feed = async (headers: { authorization: string }) => {
+    const page = await t.app.inject({ url: '/api/sync?snapshot=core', headers });
+    return page.json<{ incidents: { _id: string }[]; inbox: { recordId: string | null; by: unknown }[] }>();
+  };
+  const [mine, theirs] = [await feed(reporter.headers), await feed(t.team.operator.headers)];
+  const record = (page: typeof mine) => page.incidents.find((candidate) => candidate._id === id);
+  expect(record(mine)).toEqual(record(theirs));
+  expect(mine.inbox.filter((entry) => entry.recordId === id)).toEqual([expect.objectContaining({ by: null })]);
+
+  // Every row that names the report, but the notices each verifier received (the reporter's among
+  // them, as everybody's): none names the reporter.
+  const rows = (await everyRow()).filter((row) => row.includes(id));
+  const notices = rows.filter((row) => row.startsWith('inbox_entries:'));
+  expect(
+    notices.map((row) => JSON.parse(row.slice('inbox_entries: '.length)) as { user_id: string; by_id: null }),
+  ).toEqual(expect.arrayContaining([expect.objectContaining({ user_id: reporter._id, by_id: null })]));
+  const others = rows.filter((row) => !notices.includes(row));
+  expect(others.length).toBeGreaterThan(2);
+  for (const row of others) expect(row, row).not.toContain(reporter._id);
+  const lines = log.filter((line) => line.includes('/api/incidents'));
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) {
+    expect(line).not.toContain(reporter._id);
+    expect(line).not.toMatch(/remoteAddress|"ip"|127\.0\.0\.1/);
+  }
+});
+
+it('refuses anything but true or false', async () => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/incidents',
+    headers: t.team.operator.headers,
+    payload: {
+      title: 'Slip',
+      description: 'Wet floor',
+      location: 'Casthouse',
+      department: 'Casting',
+      incidentDate: new Date().toISOString(),
+      anonymous: 'yes',
+    },
+  });
+  expect(response.statusCode).toBe(400);
+  expect(response.json<{ message: string }>().message).toMatch(/anonymous must be true or false/);
+});
