@@ -156,10 +156,10 @@ it('lists and filters the machines on this device like the server does', async (
 it('shows a machine in full with its open tickets and schedules, and starts a ticket for it', async () => {
   const open = [...(await ticketsWithStatus('Pending')), ...(await ticketsWithStatus('In Progress'))];
   const notDone = (await api<Schedule[]>('maintenance')).filter((schedule) => schedule.status !== 'Completed');
-  // The machine with the most open work: open tickets and schedules not completed.
-  const work = (id: string) =>
-    open.filter((ticket) => ticket.machine?._id === id).length +
-    notDone.filter((schedule) => schedule.machine?._id === id).length;
+  // The machine with the most open work among those with both open tickets and schedules not completed.
+  const ticketsOf = (id: string) => open.filter((ticket) => ticket.machine?._id === id).length;
+  const schedulesOf = (id: string) => notDone.filter((schedule) => schedule.machine?._id === id).length;
+  const work = (id: string) => (ticketsOf(id) > 0 && schedulesOf(id) > 0 ? ticketsOf(id) + schedulesOf(id) : 0);
   const machine = allMachines.reduce((best, candidate) => (work(candidate._id) > work(best._id) ? candidate : best));
   const machineId = machine._id;
   const itsTickets = open.filter((ticket) => ticket.machine?._id === machineId);

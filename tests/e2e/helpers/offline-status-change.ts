@@ -9,9 +9,11 @@ import { chooseTicketStatus } from './ticket-status.ts';
  */
 export async function offlineStatusChange(browser: Browser, baseUrl: string, role: DemoRole) {
   const { context, page } = await openControlledPage(browser, baseUrl, role, '/tickets');
-  const statusSelect = page.getByRole('combobox', { name: /^Status of TKT-/ }).first();
-  await statusSelect.waitFor();
-  const ticketNumber = (await statusSelect.getAttribute('aria-label'))!.replace('Status of ', '');
+  const firstSelect = page.getByRole('combobox', { name: /^Status of TKT-/ }).first();
+  await firstSelect.waitFor();
+  const ticketNumber = (await firstSelect.getAttribute('aria-label'))!.replace('Status of ', '');
+  // That ticket's own select: the first sync may still put newer tickets above it.
+  const statusSelect = page.getByRole('combobox', { name: `Status of ${ticketNumber}`, exact: true });
   const before = await statusSelect.inputValue();
   const target = before === 'Closed' ? 'In Progress' : 'Closed';
 
