@@ -1,4 +1,5 @@
-import type { MachineDepartment, TicketCategory } from './enums.ts';
+import type { MachineDepartment, TicketCategory, TicketStatus } from './enums.ts';
+import { openTicketStatuses } from './open-records.ts';
 
 /**
  * Failure codes (src/docs/failure-codes.md): what a repair found, as problem, cause and remedy, from
@@ -34,6 +35,10 @@ export const other = 'Other';
 export const correctiveCategories: readonly TicketCategory[] = ['Mechanical', 'Electrical', 'Hydraulic'];
 
 export const needsFailureCodes = (category: TicketCategory) => correctiveCategories.includes(category);
+
+/** Whether a move from `from` to `to` ends the repair: Resolved, or Closed straight from open work. */
+export const endsRepair = (from: TicketStatus, to: TicketStatus) =>
+  to === 'Resolved' || (to === 'Closed' && (openTicketStatuses as readonly TicketStatus[]).includes(from));
 
 const wear = ['Wear', 'Fatigue', 'Corrosion'];
 const upkeep = ['Lubrication missed', 'Contamination', 'Misalignment'];

@@ -2,7 +2,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ticketReporterFields, ticketEditableFields } from '#shared/permissions.ts';
 import type { Comment, Ticket, TicketCreate, TicketFilterQuery, TicketUpdate } from '#shared/schemas/ticket.ts';
-import { failureCodesError, machineTypeOf, needsFailureCodes } from '#shared/failure-codes.ts';
+import { endsRepair, failureCodesError, machineTypeOf, needsFailureCodes } from '#shared/failure-codes.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { badRequest } from '../lib/errors.ts';
 import { machines, ticketComments, tickets, users } from '../db/schema.ts';
@@ -182,8 +182,6 @@ const ticketKind: NumberedKind<'ticket', 'tickets', Ticket, TicketFilterQuery, T
   },
 };
 
-const openStatuses: readonly Ticket['status'][] = ['Pending', 'In Progress'];
-
 /**
  * A corrective ticket records its failure codes when the repair ends: when it becomes Resolved, or
  * Closed straight from open work (src/docs/failure-codes.md). Codes sent must fit the tree of the
@@ -195,8 +193,7 @@ async function assertFailureCodes(tx: Tx, row: TicketRow, patch: TicketUpdate, c
   const category = value('category');
   const status = value('status');
   const failure = changed.has('failure') ? (patch.failure ?? null) : row.failure;
-  const ends = status === 'Resolved' || (status === 'Closed' && openStatuses.includes(row.status));
-  if (changed.has('status') && ends && needsFailureCodes(category) && !failure) {
+  if (changed.has('status') && endsRepair(row.status, status) && needsFailureCodes(category) && !failure) {
     throw badRequest(`Record the problem, cause and remedy to resolve a ${category} ticket`);
   }
   if (!changed.has('failure') || !failure) return;

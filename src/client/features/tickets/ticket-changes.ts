@@ -1,5 +1,5 @@
 import type { TicketStatus } from '#shared/enums.ts';
-import { needsFailureCodes, type FailureCodes } from '#shared/failure-codes.ts';
+import { endsRepair, needsFailureCodes, type FailureCodes } from '#shared/failure-codes.ts';
 import type { UserRef } from '#shared/schemas/common.ts';
 import type { Comment, Ticket, TicketUpdate } from '#shared/schemas/ticket.ts';
 import type { QueuedChange } from '#client/data/outbox/writes.ts';
@@ -31,8 +31,7 @@ export function ticketStatusChange(
 
 /** Whether moving the ticket to `status` ends a corrective repair that has no failure codes yet. */
 export function asksForFailureCodes(ticket: Pick<Ticket, 'status' | 'category' | 'failure'>, status: TicketStatus) {
-  const ends = status === 'Resolved' || (status === 'Closed' && ['Pending', 'In Progress'].includes(ticket.status));
-  return ends && needsFailureCodes(ticket.category) && !ticket.failure;
+  return endsRepair(ticket.status, status) && needsFailureCodes(ticket.category) && !ticket.failure;
 }
 
 const fieldNames: Partial<Record<keyof TicketUpdate, string>> = {
