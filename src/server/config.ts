@@ -33,6 +33,14 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_EMAIL_IP: z.coerce.number().int().min(1).default(5),
   /** The longest of those waits, in seconds; a pair is forgotten 15 minutes after its last try. */
   AUTH_RATE_LIMIT_MAX_DELAY: z.coerce.number().int().min(1).max(900).default(300),
+  /** 0: the request page (src/docs/work-requests.md) needs a signed-in user like every other screen. */
+  REQUESTS_OPEN: z.enum(['0', '1']).default('1'),
+  /** Work requests and their photos per address per hour. */
+  REQUESTS_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(60),
+  /** Work requests and their photos per device (a kiosk tablet) per hour. */
+  REQUESTS_RATE_LIMIT_DEVICE: z.coerce.number().int().min(1).default(20),
+  /** Status lookups and machine lists per address per hour, so tracking codes cannot be guessed in bulk. */
+  REQUESTS_LOOKUP_LIMIT_IP: z.coerce.number().int().min(1).default(600),
   /** Trust X-Forwarded-For from this many proxy hops (0: use the socket address, so clients cannot fake their IP). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Every request reaches the app over https, whatever the proxy says: send upgrade-insecure-requests and HSTS. */

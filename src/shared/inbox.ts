@@ -12,6 +12,8 @@ export const inboxHeadings: Record<InboxKind, string> = {
   maintenanceDue: 'Maintenance due',
   roleRequest: 'Role request to approve',
   roleDecided: 'Your role request was answered',
+  request: 'New work request',
+  nearMiss: 'Near miss reported without a name',
   mark: '',
 };
 

@@ -23,6 +23,7 @@ export const permissions = {
   'incident:manage': { roles: safety, label: "change an incident's status" },
   'incident:investigate': { roles: safety, label: 'investigate incidents and verify their actions' },
   'incident:override-close': { roles: ['admin'], label: 'close an incident whose actions are not verified' },
+  'request:triage': { roles: engineers, label: 'accept, merge or reject work requests' },
   'schedule:manage': { roles: engineers, label: 'schedule maintenance' },
   'checklist:answer': { roles: everyone, label: 'answer checklist items of maintenance assigned to them' },
   'analytics:view': { roles: safety, label: 'view analytics' },

@@ -127,3 +127,79 @@ it('refuses anything but true or false', async () => {
   expect(response.statusCode).toBe(400);
   expect(response.json<{ message: string }>().message).toMatch(/anonymous must be true or false/);
 });
+
+it('keeps no link from a near miss sent on the request page to its sender: address, device, code or name', async () => {
+  const device = randomUUID();
+  const sender = { 'x-device-id': device, 'x-forwarded-for': '10.20.30.40' };
+  const { payload, contentType } = multipart([
+    {
+      name: 'file',
+      filename: 'spill.png',
+      type: 'image/png',
+      data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]),
+    },
+  ]);
+  const photo = await t.app.inject({
+    method: 'POST',
+    url: '/api/requests/photos',
+    headers: { ...sender, 'content-type': contentType },
+    payload,
+  });
+  expect(photo.statusCode, photo.body).toBe(201);
+  const requestId = randomUUID();
+  const hazard = {
+    _id: requestId,
+    kind: 'hazard',
+    description: 'Forklift reversed past the pedestrian gate without looking',
+    location: 'Casthouse gate 2',
+    department: 'Casting',
+    urgency: 'now, unsafe',
+    name: 'Jan Smit',
+    contact: 'jan@contractor.test',
+    photo: photo.json<{ _id: string }>()._id,
+  };
+  const sent = await t.app.inject({ method: 'POST', url: '/api/requests', headers: sender, payload: hazard });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const { code, status } = sent.json<{ code: string; status: string }>();
+  expect(status).toBe('Reported');
+  expect((await t.app.inject({ url: `/api/requests/status/${code}` })).json()).toEqual({ code, status: 'Reported' });
+
+  // The safety officer sees a near miss by "Anonymous", with the photo and a notice naming nobody.
+  const feed = (await t.app.inject({ url: '/api/sync?snapshot=core', headers: t.team.safety.headers })).json<{
+    incidents: {
+      _id: string;
+      title: string;
+      type: string;
+      severity: string;
+      reportedBy: null;
+      attachments: object[];
+    }[];
+    inbox: { kind: string; recordId: string; by: null }[];
+  }>();
+  const nearMiss = feed.incidents.find((candidate) => candidate.title.startsWith('Forklift reversed'))!;
+  expect(nearMiss).toMatchObject({ type: 'Near Miss', severity: 'High', reportedBy: null });
+  expect(nearMiss.attachments).toEqual([expect.objectContaining({ uploadedBy: null })]);
+  expect(feed.inbox.filter((entry) => entry.kind === 'nearMiss')).toEqual([
+    expect.objectContaining({ recordId: nearMiss._id, by: null }),
+  ]);
+
+  // No row anywhere holds the device, the address, the name or the contact; the code only its request.
+  const rows = await everyRow();
+  for (const trace of [device, '10.20.30.40', 'Jan Smit', 'jan@contractor.test', requestId.slice(0, 8)]) {
+    expect(
+      rows.filter((row) => row.includes(trace) && !row.startsWith('work_requests:')),
+      trace,
+    ).toEqual([]);
+  }
+  const withCode = rows.filter((row) => row.includes(code));
+  expect(withCode).toHaveLength(1);
+  expect(withCode[0]).toMatch(/^work_requests: /);
+  expect(withCode[0]).not.toContain(nearMiss._id);
+  expect(withCode[0]).not.toMatch(/Jan|Forklift|gate/);
+  for (const row of rows.filter((candidate) => candidate.includes(nearMiss._id))) expect(row).not.toContain(requestId);
+
+  const lines = log.filter((line) => line.includes('/api/requests'));
+  expect(lines.length).toBeGreaterThan(1);
+  for (const line of lines)
+    expect(line).not.toMatch(new RegExp(`${device}|10\\.20\\.30\\.40|127\\.0\\.0\\.1|remoteAddress|"ip"`));
+});

@@ -33,6 +33,7 @@ import type {
 } from '#shared/enums.ts';
 import type { CheckResult } from '#shared/checklist.ts';
 import type { FailureCodes } from '#shared/failure-codes.ts';
+import type { RequestKind, RequestStatus, Urgency } from '#shared/requests.ts';
 import type { Recurrence } from '#shared/recurrence.ts';
 import { emptyInvestigation, type Investigation } from '#shared/schemas/incident-action.ts';
 import type { MachineStop } from '#shared/schemas/downtime.ts';
@@ -150,6 +151,8 @@ export const tickets = pgTable(
     sourceItemId: uuid('source_item_id'),
     /** What a corrective repair found (src/shared/failure-codes.ts). */
     failure: jsonb('failure').$type<FailureCodes>(),
+    /** The work request it was opened from. */
+    requestId: uuid('request_id').references((): AnyPgColumn => workRequests.id),
     searchWords: text('search_words'),
     searchText: text('search_text')
       .notNull()
@@ -346,6 +349,36 @@ export const files = pgTable(
   ],
 );
 
+/** Work requests from anyone on the plant network (src/docs/work-requests.md). */
+export const workRequests = pgTable(
+  'work_requests',
+  {
+    /** The requesting device's own id: the same request sent again is the same row. */
+    id: uuid('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    kind: text('kind').$type<RequestKind>().notNull(),
+    status: text('status').$type<RequestStatus>().notNull(),
+    machineId: uuid('machine_id').references(() => machines.id, { onDelete: 'set null' }),
+    description: text('description'),
+    location: text('location'),
+    urgency: text('urgency').$type<Urgency>().notNull(),
+    name: text('name'),
+    contact: text('contact'),
+    photoId: uuid('photo_id').references(() => files.id, { onDelete: 'set null' }),
+    ticketId: uuid('ticket_id').references((): AnyPgColumn => tickets.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    triagedBy: uuid('triaged_by').references(() => users.id, { onDelete: 'set null' }),
+    triagedAt: timestamptz('triaged_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('work_requests_open_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.status} = 'New'`),
+    index('work_requests_ticket_idx').on(t.ticketId),
+  ],
+);
+
 /**
  * Uploaded bytes in pieces of at most 256 KB, each stored by a statement of its own before
  * the file row links them, so that storing a large file never holds the database for long.
@@ -366,7 +399,7 @@ export const recordHistory = pgTable(
   'record_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    entity: text('entity').$type<SyncEntity | 'user'>().notNull(),
+    entity: text('entity').$type<SyncEntity | 'user' | 'request'>().notNull(),
     recordId: uuid('record_id').notNull(),
     version: integer('version').notNull(),
     userId: uuid('user_id').references(() => users.id),

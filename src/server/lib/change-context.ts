@@ -17,6 +17,12 @@ export interface ChangeContext {
   anonymous?: boolean;
 }
 
+/**
+ * A change made on the request page, where nobody signs in: no account is its author, and the
+ * all-zero id is never stored (authorOf answers null) nor matches a user.
+ */
+export const withoutAccount: ChangeContext = { userId: '00000000-0000-0000-0000-000000000000', anonymous: true };
+
 /** What a write stores as its author: nobody for an anonymous report. */
 export const authorOf = (context: ChangeContext): string | null => (context.anonymous ? null : context.userId);
 

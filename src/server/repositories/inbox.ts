@@ -69,7 +69,7 @@ function ticketEntries(id: string, version: number, changes: Change[], actor: st
 }
 
 /** Safety officers and admins other than the actor: who is told of critical incidents and actions to verify. */
-async function verifiersBesides(tx: Tx, actor: string | null): Promise<string[]> {
+export async function verifiersBesides(tx: Tx, actor: string | null): Promise<string[]> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)

@@ -4,6 +4,7 @@ import { createFileRepository } from './files.ts';
 import { createInboxRepository } from './inbox.ts';
 import { createIncidentRepository } from './incidents.ts';
 import { createMachineRepository } from './machines.ts';
+import { createRequestRepository } from './requests.ts';
 import { createScheduleRepository } from './schedules.ts';
 import { createSyncRepository } from './sync.ts';
 import { createTicketRepository } from './tickets.ts';
@@ -27,6 +28,7 @@ export function createRepositories(database: Database) {
     files: createFileRepository(database),
     schedules,
     inbox,
+    requests: createRequestRepository(database, { tickets, incidents }),
     sync: createSyncRepository(database, {
       machine: machines,
       ticket: tickets,

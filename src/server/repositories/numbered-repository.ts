@@ -91,6 +91,16 @@ export function numberedRepository<
   const loadMany = (ids: string[]) => kind.load(db, ids);
   const load = loadOne(kind);
 
+  async function createIn(tx: Tx, changeSeq: number, input: Create, context: ChangeContext) {
+    const earlier = await kind.existing?.(database, tx, input);
+    if (earlier) return { id: earlier, created: false };
+    const { id, created } = await createNumbered(tx, entity, input._id, context, (newId) =>
+      kind.insert(tx, input, newId, changeSeq, context),
+    );
+    if (created) await kind.created?.(tx, changeSeq, input, id, context);
+    return { id, created };
+  }
+
   return {
     async list(query: Filter & PageRequest) {
       const { records, ...page } = await listPage(db, entity, kind.filters(query), query, loadMany);
@@ -104,17 +114,15 @@ export function numberedRepository<
 
     get: (id: string) => load(db, id),
 
-    async create(input: Create, context: ChangeContext): Promise<{ record: T; created: boolean }> {
+    create(input: Create, context: ChangeContext): Promise<{ record: T; created: boolean }> {
       return database.write(async (tx, changeSeq) => {
-        const earlier = await kind.existing?.(database, tx, input);
-        if (earlier) return { record: await load(tx, earlier), created: false };
-        const { id, created } = await createNumbered(tx, entity, input._id, context, (newId) =>
-          kind.insert(tx, input, newId, changeSeq, context),
-        );
-        if (created) await kind.created?.(tx, changeSeq, input, id, context);
+        const { id, created } = await createIn(tx, changeSeq, input, context);
         return { record: await load(tx, id), created };
       });
     },
+
+    /** A create inside a write that does more (a work request accepted into a ticket). */
+    createIn,
 
     async update(id: string, patch: Update, actor: Actor, context: ChangeContext) {
       return writeChange(database, entity, id, context, load, async (tx, changeSeq) => {

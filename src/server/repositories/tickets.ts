@@ -5,7 +5,7 @@ import type { Comment, Ticket, TicketCreate, TicketFilterQuery, TicketUpdate } f
 import { endsRepair, failureCodesError, machineTypeOf, needsFailureCodes } from '#shared/failure-codes.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { badRequest } from '../lib/errors.ts';
-import { machines, ticketComments, tickets, users } from '../db/schema.ts';
+import { machines, ticketComments, tickets, users, workRequests } from '../db/schema.ts';
 import { createOnce } from './create-once.ts';
 import { assertReferences } from './references.ts';
 import { assertItemExists, linkToSource, sourceOf, sourceValues, ticketFromItem } from './ticket-source.ts';
@@ -97,14 +97,16 @@ async function loadTickets(executor: Db | Tx, ids: string[]): Promise<Ticket[]> 
       assigneeName: assignee.name,
       comments: commentsOf,
       attachments: attachmentsOf('ticket', tickets.id),
+      requestCode: workRequests.code,
     })
     .from(tickets)
     // Soft-deleted machines still show on the tickets raised against them.
     .leftJoin(machines, eq(machines.id, tickets.machineId))
     .leftJoin(reporter, eq(reporter.id, tickets.reportedBy))
     .leftJoin(assignee, eq(assignee.id, tickets.assignedTo))
+    .leftJoin(workRequests, eq(workRequests.id, tickets.requestId))
     .where(inArray(tickets.id, ids));
-  return rows.map(({ ticket: row, machine, reporterName, assigneeName, comments, attachments }) => ({
+  return rows.map(({ ticket: row, machine, reporterName, assigneeName, comments, attachments, requestCode }) => ({
     _id: row.id,
     ticketNumber: row.ticketNumber,
     title: row.title,
@@ -122,6 +124,7 @@ async function loadTickets(executor: Db | Tx, ids: string[]): Promise<Ticket[]> 
     attachments: toFileRefs(attachments),
     source: sourceOf(row),
     failure: row.failure,
+    request: row.requestId && requestCode ? { _id: row.requestId, code: requestCode } : null,
     version: row.version,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -211,41 +214,50 @@ export function createTicketRepository(database: Database) {
   return {
     ...numberedRepository(database, ticketKind),
 
-    async addComment(id: string, input: { _id?: string | undefined; comment: string }, context: ChangeContext) {
+    addComment(id: string, input: CommentInput, context: ChangeContext) {
       return database.write(async (tx, changeSeq) => {
-        await assertExists(tx, 'ticket', id);
-        const { created } = await createOnce({
-          id: input._id,
-          userId: context.userId,
-          label: 'comment',
-          parent: { id, clash: () => 'A comment with this _id belongs to another ticket' },
-          findCreator: async (commentId) => {
-            const [row] = await tx
-              .select({ creator: ticketComments.userId, parent: ticketComments.ticketId })
-              .from(ticketComments)
-              .where(eq(ticketComments.id, commentId));
-            return row;
-          },
-          insert: async (commentId) => {
-            const [row] = await tx
-              .insert(ticketComments)
-              .values({
-                ...(commentId ? { id: commentId } : {}),
-                ticketId: id,
-                userId: context.userId,
-                comment: input.comment,
-              })
-              .returning({ id: ticketComments.id });
-            const version = await bumpRecord(tx, 'ticket', id, changeSeq);
-            const change = { field: 'comment', oldValue: null, newValue: { _id: row!.id, comment: input.comment } };
-            await recordChange(tx, 'ticket', id, version, [change], context);
-            return row!.id;
-          },
-        });
+        const { created } = await commentIn(tx, changeSeq, id, input, context);
         return { record: await loadTicket(tx, id), created };
       });
     },
+
+    /** A comment inside a write that does more (a work request merged into the ticket). */
+    commentIn,
   };
+}
+
+type CommentInput = { _id?: string | undefined; comment: string };
+
+async function commentIn(tx: Tx, changeSeq: number, id: string, input: CommentInput, context: ChangeContext) {
+  await assertExists(tx, 'ticket', id);
+  return createOnce({
+    id: input._id,
+    userId: context.userId,
+    label: 'comment',
+    parent: { id, clash: () => 'A comment with this _id belongs to another ticket' },
+    findCreator: async (commentId) => {
+      const [row] = await tx
+        .select({ creator: ticketComments.userId, parent: ticketComments.ticketId })
+        .from(ticketComments)
+        .where(eq(ticketComments.id, commentId));
+      return row;
+    },
+    insert: async (commentId) => {
+      const [row] = await tx
+        .insert(ticketComments)
+        .values({
+          ...(commentId ? { id: commentId } : {}),
+          ticketId: id,
+          userId: context.userId,
+          comment: input.comment,
+        })
+        .returning({ id: ticketComments.id });
+      const version = await bumpRecord(tx, 'ticket', id, changeSeq);
+      const change = { field: 'comment', oldValue: null, newValue: { _id: row!.id, comment: input.comment } };
+      await recordChange(tx, 'ticket', id, version, [change], context);
+      return row!.id;
+    },
+  });
 }
 
 export type TicketRepository = ReturnType<typeof createTicketRepository>;

@@ -75,6 +75,8 @@ export const ticket = z.object({
   attachments: z.array(fileRef),
   source: ticketSource.nullable(),
   failure: failureCodes.nullable(),
+  /** The work request it was opened from (src/docs/work-requests.md). */
+  request: z.object({ _id: idSchema, code: z.string() }).nullable(),
 });
 export type Ticket = z.infer<typeof ticket>;
 

@@ -39,6 +39,7 @@ export function createTicketChange(
     comments: [],
     attachments: [],
     failure: null,
+    request: null,
     source: input.source ?? null,
   };
   return createChange(user, 'ticket', body, preview, `New ticket: ${input.title}`);

@@ -8,6 +8,8 @@ import inbox from './inbox/index.ts';
 import incidents from './incidents/index.ts';
 import machines from './machines/index.ts';
 import maintenance from './maintenance/index.ts';
+import requestFrontDoor from './requests/front-door.ts';
+import requests from './requests/index.ts';
 import sync from './sync/index.ts';
 import tickets from './tickets/index.ts';
 import upload from './upload/index.ts';
@@ -17,8 +19,12 @@ import users from './users/index.ts';
 const api: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   await app.register(health, { prefix: '/health' });
   await app.register(auth, { prefix: '/auth', config });
+  const requestsOpen = config.REQUESTS_OPEN === '1';
+  if (requestsOpen) await app.register(requestFrontDoor, { prefix: '/requests', config });
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', signedIn.authenticate);
+    if (!requestsOpen) await signedIn.register(requestFrontDoor, { prefix: '/requests', config });
+    await signedIn.register(requests, { prefix: '/requests' });
     await signedIn.register(users, { prefix: '/users' });
     await signedIn.register(analytics, { prefix: '/analytics' });
     await signedIn.register(machines, { prefix: '/machines' });
