@@ -78,10 +78,13 @@ export function createNetwork(baseUrl: string, getToken: () => string | null) {
       baseUrl,
       getToken,
       async fetch(input: RequestInfo | URL, init?: RequestInit) {
+        const made = new Request(input, init);
+        // Read even when it goes nowhere: undici fails on a form's body stream left half read.
+        const bytes = made.body ? new Uint8Array(await made.arrayBuffer()) : null;
         if (network.isDown) throw new TypeError('Failed to fetch');
-        const request = new Request(input, init);
-        const { method, url, headers } = request;
-        sent.push({ method, url, body: request.body && (await request.clone().text()), headers });
+        const { method, url, headers } = made;
+        sent.push({ method, url, body: bytes && new TextDecoder().decode(bytes), headers });
+        const request = new Request(url, { method, headers, body: bytes });
         const held = holds.findIndex((candidate) => url.includes(candidate.path));
         const hold = held >= 0 ? holds.splice(held, 1)[0]!.hold : null;
         const stalled = stalls.findIndex((candidate) => url.includes(candidate));
