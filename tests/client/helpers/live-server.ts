@@ -84,7 +84,7 @@ export function createNetwork(baseUrl: string, getToken: () => string | null) {
         if (network.isDown) throw new TypeError('Failed to fetch');
         const { method, url, headers } = made;
         sent.push({ method, url, body: bytes && new TextDecoder().decode(bytes), headers });
-        const request = new Request(url, { method, headers, body: bytes });
+        const request = new Request(url, { method, headers, body: bytes, signal: made.signal });
         const held = holds.findIndex((candidate) => url.includes(candidate.path));
         const hold = held >= 0 ? holds.splice(held, 1)[0]!.hold : null;
         const stalled = stalls.findIndex((candidate) => url.includes(candidate));
