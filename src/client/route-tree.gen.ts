@@ -20,11 +20,15 @@ import { Route as AppMachinesRouteImport } from './routes/_app/machines.tsx'
 import { Route as AppMaintenanceRouteImport } from './routes/_app/maintenance.tsx'
 import { Route as AppProfileRouteImport } from './routes/_app/profile.tsx'
 import { Route as AppReliabilityRouteImport } from './routes/_app/reliability.tsx'
+import { Route as AppRequestsRouteImport } from './routes/_app/requests.tsx'
 import { Route as AppScanRouteImport } from './routes/_app/scan.tsx'
 import { Route as AppTicketsRouteImport } from './routes/_app/tickets.tsx'
 import { Route as AppUsersRouteImport } from './routes/_app/users.tsx'
-import { Route as AppMachinesMachineIdRouteImport } from './routes/_app/machines_.$machineId.tsx'
+import { Route as MachinesMachineIdRouteImport } from './routes/machines_.$machineId.tsx'
+import { Route as RequestIndexRouteImport } from './routes/request.index.tsx'
+import { Route as RequestMachineIdRouteImport } from './routes/request.$machineId.tsx'
 import { Route as AppMachinesLabelsRouteImport } from './routes/_app/machines_.labels.tsx'
+import { Route as RequestStatusCodeRouteImport } from './routes/request.status.$code.tsx'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -80,6 +84,11 @@ const AppReliabilityRoute = AppReliabilityRouteImport.update({
   path: '/reliability',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRequestsRoute = AppRequestsRouteImport.update({
+  id: '/requests',
+  path: '/requests',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppScanRoute = AppScanRouteImport.update({
   id: '/scan',
   path: '/scan',
@@ -95,15 +104,30 @@ const AppUsersRoute = AppUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AppRoute,
 } as any)
-const AppMachinesMachineIdRoute = AppMachinesMachineIdRouteImport.update({
+const MachinesMachineIdRoute = MachinesMachineIdRouteImport.update({
   id: '/machines_/$machineId',
   path: '/machines/$machineId',
-  getParentRoute: () => AppRoute,
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RequestIndexRoute = RequestIndexRouteImport.update({
+  id: '/request/',
+  path: '/request/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RequestMachineIdRoute = RequestMachineIdRouteImport.update({
+  id: '/request/$machineId',
+  path: '/request/$machineId',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppMachinesLabelsRoute = AppMachinesLabelsRouteImport.update({
   id: '/machines_/labels',
   path: '/machines/labels',
   getParentRoute: () => AppRoute,
+} as any)
+const RequestStatusCodeRoute = RequestStatusCodeRouteImport.update({
+  id: '/request/status/$code',
+  path: '/request/status/$code',
+  getParentRoute: () => rootRouteImport,
 } as any)
 
 export interface FileRoutesByFullPath {
@@ -117,11 +141,15 @@ export interface FileRoutesByFullPath {
   '/maintenance': typeof AppMaintenanceRoute
   '/profile': typeof AppProfileRoute
   '/reliability': typeof AppReliabilityRoute
+  '/requests': typeof AppRequestsRoute
   '/scan': typeof AppScanRoute
   '/tickets': typeof AppTicketsRoute
   '/users': typeof AppUsersRoute
-  '/machines/$machineId': typeof AppMachinesMachineIdRoute
+  '/machines/$machineId': typeof MachinesMachineIdRoute
+  '/request/$machineId': typeof RequestMachineIdRoute
+  '/request/': typeof RequestIndexRoute
   '/machines/labels': typeof AppMachinesLabelsRoute
+  '/request/status/$code': typeof RequestStatusCodeRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -133,12 +161,16 @@ export interface FileRoutesByTo {
   '/maintenance': typeof AppMaintenanceRoute
   '/profile': typeof AppProfileRoute
   '/reliability': typeof AppReliabilityRoute
+  '/requests': typeof AppRequestsRoute
   '/scan': typeof AppScanRoute
   '/tickets': typeof AppTicketsRoute
   '/users': typeof AppUsersRoute
+  '/machines/$machineId': typeof MachinesMachineIdRoute
+  '/request/$machineId': typeof RequestMachineIdRoute
   '/': typeof AppIndexRoute
-  '/machines/$machineId': typeof AppMachinesMachineIdRoute
+  '/request': typeof RequestIndexRoute
   '/machines/labels': typeof AppMachinesLabelsRoute
+  '/request/status/$code': typeof RequestStatusCodeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -152,12 +184,16 @@ export interface FileRoutesById {
   '/_app/maintenance': typeof AppMaintenanceRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/reliability': typeof AppReliabilityRoute
+  '/_app/requests': typeof AppRequestsRoute
   '/_app/scan': typeof AppScanRoute
   '/_app/tickets': typeof AppTicketsRoute
   '/_app/users': typeof AppUsersRoute
+  '/machines_/$machineId': typeof MachinesMachineIdRoute
+  '/request/$machineId': typeof RequestMachineIdRoute
   '/_app/': typeof AppIndexRoute
-  '/_app/machines_/$machineId': typeof AppMachinesMachineIdRoute
+  '/request/': typeof RequestIndexRoute
   '/_app/machines_/labels': typeof AppMachinesLabelsRoute
+  '/request/status/$code': typeof RequestStatusCodeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -172,11 +208,15 @@ export interface FileRouteTypes {
     | '/maintenance'
     | '/profile'
     | '/reliability'
+    | '/requests'
     | '/scan'
     | '/tickets'
     | '/users'
     | '/machines/$machineId'
+    | '/request/$machineId'
+    | '/request/'
     | '/machines/labels'
+    | '/request/status/$code'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -188,12 +228,16 @@ export interface FileRouteTypes {
     | '/maintenance'
     | '/profile'
     | '/reliability'
+    | '/requests'
     | '/scan'
     | '/tickets'
     | '/users'
-    | '/'
     | '/machines/$machineId'
+    | '/request/$machineId'
+    | '/'
+    | '/request'
     | '/machines/labels'
+    | '/request/status/$code'
   id:
     | '__root__'
     | '/_app'
@@ -206,18 +250,26 @@ export interface FileRouteTypes {
     | '/_app/maintenance'
     | '/_app/profile'
     | '/_app/reliability'
+    | '/_app/requests'
     | '/_app/scan'
     | '/_app/tickets'
     | '/_app/users'
+    | '/machines_/$machineId'
+    | '/request/$machineId'
     | '/_app/'
-    | '/_app/machines_/$machineId'
+    | '/request/'
     | '/_app/machines_/labels'
+    | '/request/status/$code'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
+  MachinesMachineIdRoute: typeof MachinesMachineIdRoute
+  RequestMachineIdRoute: typeof RequestMachineIdRoute
+  RequestIndexRoute: typeof RequestIndexRoute
+  RequestStatusCodeRoute: typeof RequestStatusCodeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -299,6 +351,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReliabilityRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/requests': {
+      id: '/_app/requests'
+      path: '/requests'
+      fullPath: '/requests'
+      preLoaderRoute: typeof AppRequestsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/scan': {
       id: '/_app/scan'
       path: '/scan'
@@ -320,12 +379,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/machines_/$machineId': {
-      id: '/_app/machines_/$machineId'
+    '/machines_/$machineId': {
+      id: '/machines_/$machineId'
       path: '/machines/$machineId'
       fullPath: '/machines/$machineId'
-      preLoaderRoute: typeof AppMachinesMachineIdRouteImport
-      parentRoute: typeof AppRoute
+      preLoaderRoute: typeof MachinesMachineIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/request/': {
+      id: '/request/'
+      path: '/request'
+      fullPath: '/request/'
+      preLoaderRoute: typeof RequestIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/request/$machineId': {
+      id: '/request/$machineId'
+      path: '/request/$machineId'
+      fullPath: '/request/$machineId'
+      preLoaderRoute: typeof RequestMachineIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/machines_/labels': {
       id: '/_app/machines_/labels'
@@ -333,6 +406,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/machines/labels'
       preLoaderRoute: typeof AppMachinesLabelsRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/request/status/$code': {
+      id: '/request/status/$code'
+      path: '/request/status/$code'
+      fullPath: '/request/status/$code'
+      preLoaderRoute: typeof RequestStatusCodeRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -345,11 +425,11 @@ interface AppRouteChildren {
   AppMaintenanceRoute: typeof AppMaintenanceRoute
   AppProfileRoute: typeof AppProfileRoute
   AppReliabilityRoute: typeof AppReliabilityRoute
+  AppRequestsRoute: typeof AppRequestsRoute
   AppScanRoute: typeof AppScanRoute
   AppTicketsRoute: typeof AppTicketsRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
-  AppMachinesMachineIdRoute: typeof AppMachinesMachineIdRoute
   AppMachinesLabelsRoute: typeof AppMachinesLabelsRoute
 }
 
@@ -361,11 +441,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppMaintenanceRoute: AppMaintenanceRoute,
   AppProfileRoute: AppProfileRoute,
   AppReliabilityRoute: AppReliabilityRoute,
+  AppRequestsRoute: AppRequestsRoute,
   AppScanRoute: AppScanRoute,
   AppTicketsRoute: AppTicketsRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
-  AppMachinesMachineIdRoute: AppMachinesMachineIdRoute,
   AppMachinesLabelsRoute: AppMachinesLabelsRoute,
 }
 
@@ -375,6 +455,10 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
   UnauthorizedRoute: UnauthorizedRoute,
+  MachinesMachineIdRoute: MachinesMachineIdRoute,
+  RequestMachineIdRoute: RequestMachineIdRoute,
+  RequestIndexRoute: RequestIndexRoute,
+  RequestStatusCodeRoute: RequestStatusCodeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -61,7 +61,7 @@ describe('the request page without an account', () => {
     const inject = t.app.inject.bind(t.app);
     const cases: [object, RegExp][] = [
       [{ ...repair(), urgency: undefined }, /Urgency must be one of: can wait, this shift, now, unsafe/],
-      [repair({ description: 'x'.repeat(2001) }), /What is wrong must be at most 2000 characters/],
+      [repair({ description: 'x'.repeat(2001) }), /Description must be at most 2000 characters/],
       [repair({ name: 'x'.repeat(101) }), /Name must be at most 100 characters/],
       [repair({ reportedBy: t.team.admin._id }), /reportedBy/],
       [repair({ kind: 'hazard', location: '' }), /Say where it happened/],

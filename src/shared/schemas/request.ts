@@ -14,7 +14,7 @@ export const requestCreate = z
     _id: idSchema,
     kind: oneOf('Kind', requestKinds),
     machine: idSchema.optional(),
-    description: requiredText('What is wrong', 2000),
+    description: requiredText('Description', 2000),
     location: optionalField('Where', 200),
     department: oneOf('Department', departments).optional(),
     urgency: oneOf('Urgency', urgencies),
@@ -31,6 +31,8 @@ export const requestCreate = z
       context.addIssue({ code: 'custom', path: ['department'], message: 'Choose the department' });
   });
 export type RequestCreate = z.infer<typeof requestCreate>;
+/** A request as a device sends it (optional fields may be left out). */
+export type RequestInput = z.input<typeof requestCreate>;
 
 export const requestReceipt = z.object({ code: z.string(), status: z.enum(requestStatuses) });
 export type RequestReceipt = z.infer<typeof requestReceipt>;

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Factory } from 'lucide-react';
 import { AuthForm } from './AuthForm.tsx';
 import type { AuthRequest } from './sign-in.ts';
@@ -16,6 +17,12 @@ export function LoginScreen({ onSubmit }: { onSubmit: (request: AuthRequest) => 
         <div className="rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm sm:p-8">
           <AuthForm onSubmit={onSubmit} />
         </div>
+        <p className="mt-6 text-center text-sm text-slate-700">
+          No account?{' '}
+          <Link to="/request" className="font-semibold text-brand-700 underline underline-offset-2">
+            Report a problem or a near miss
+          </Link>
+        </p>
       </div>
     </main>
   );

@@ -4,7 +4,8 @@ import type { InboxEntry } from '#shared/schemas/inbox.ts';
 
 /**
  * Where an entry opens its record: the record's screen with it open, or the dashboard's My Maintenance;
- * a role request the Users screen for admins, and its answer the requester's Profile.
+ * a role request the Users screen for admins, and its answer the requester's Profile; a work request
+ * the Requests screen.
  */
 export function entryLink(entry: InboxEntry, role: Role) {
   const id = entry.recordId ?? undefined;
@@ -17,6 +18,8 @@ export function entryLink(entry: InboxEntry, role: Role) {
       return can(role, 'schedule:manage')
         ? ({ to: '/maintenance', search: { schedule: id } } as const)
         : ({ to: '/', search: {} } as const);
+    case 'request':
+      return { to: '/requests', search: { request: id } } as const;
     case 'user':
       return can(role, 'user:manage')
         ? ({ to: '/users', search: { user: id } } as const)

@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { RequestCreate, RequestMachine } from '#shared/schemas/request.ts';
+import type { RequestInput, RequestMachine } from '#shared/schemas/request.ts';
 import type { RequestStatus } from '#shared/requests.ts';
 
 export interface WaitingPhoto {
@@ -14,7 +14,7 @@ export interface WaitingPhoto {
  */
 export interface KioskRequest {
   _id: string;
-  body: Omit<RequestCreate, 'photo'>;
+  body: Omit<RequestInput, 'photo'>;
   photo: WaitingPhoto | null;
   /** The photo reached the server (it goes first; the request names it). */
   photoSent: boolean;

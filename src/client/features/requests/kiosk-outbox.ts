@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import type { RequestCreate, RequestMachine, RequestReceipt } from '#shared/schemas/request.ts';
+import type { RequestInput, RequestMachine, RequestReceipt } from '#shared/schemas/request.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { retryDelay } from '#client/data/outbox/backoff.ts';
 import type { KioskDatabase, KioskRequest, WaitingPhoto } from './kiosk-db.ts';
@@ -66,7 +66,7 @@ export function createKioskSender(db: KioskDatabase, api: KyInstance, deviceId: 
         await api.post('requests/photos', { body: photoForm(request.photo), headers });
         await db.requests.update(request._id, { photoSent: true });
       }
-      const body: RequestCreate = { ...request.body, ...(request.photo ? { photo: request.photo._id } : {}) };
+      const body: RequestInput = { ...request.body, ...(request.photo ? { photo: request.photo._id } : {}) };
       const receipt = await api.post('requests', { json: body, headers }).json<RequestReceipt>();
       await db.requests.update(request._id, { code: receipt.code, status: receipt.status, photo: null, error: null });
       return 'sent';
