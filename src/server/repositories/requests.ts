@@ -3,6 +3,8 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { codeAlphabet, codeLength, titleFrom, urgencySeverity, type RequestStatus } from '#shared/requests.ts';
 import type {
+  HazardRequest,
+  RepairRequest,
   RequestAccept,
   RequestCreate,
   RequestMachine,
@@ -105,7 +107,7 @@ export function createRequestRepository(
   }
 
   /** The hazard becomes a near miss by nobody; only its code and status stay with the request. */
-  async function reportHazard(tx: Tx, changeSeq: number, input: RequestCreate) {
+  async function reportHazard(tx: Tx, changeSeq: number, input: HazardRequest) {
     const { id } = await records.incidents.createIn(
       tx,
       changeSeq,
@@ -114,8 +116,8 @@ export function createRequestRepository(
         description: input.description,
         type: 'Near Miss',
         severity: urgencySeverity[input.urgency],
-        location: input.location!,
-        department: input.department!,
+        location: input.location,
+        department: input.department,
         incidentDate: new Date().toISOString(),
         anonymous: true,
       },
@@ -134,7 +136,7 @@ export function createRequestRepository(
     return row!;
   }
 
-  async function fileRequest(tx: Tx, changeSeq: number, input: RequestCreate) {
+  async function fileRequest(tx: Tx, changeSeq: number, input: RepairRequest) {
     const machine = await liveMachine(tx, input.machine);
     const [row] = await tx
       .insert(workRequests)

@@ -8,29 +8,46 @@ const optionalField = (label: string, max: number) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-/** What the request page sends, with or without a sign-in (src/docs/work-requests.md). */
-export const requestCreate = z
+const requestFields = {
+  _id: idSchema,
+  description: requiredText('Description', 2000),
+  urgency: oneOf('Urgency', urgencies),
+  name: optionalField('Name', 100),
+  contact: optionalField('Contact', 200),
+  /** A photo sent first to POST /api/requests/photos. */
+  photo: idSchema.optional(),
+};
+
+const repairRequest = z
   .object({
-    _id: idSchema,
-    kind: oneOf('Kind', requestKinds),
+    kind: z.literal('repair'),
+    ...requestFields,
     machine: idSchema.optional(),
-    description: requiredText('Description', 2000),
     location: optionalField('Where', 200),
-    department: oneOf('Department', departments).optional(),
-    urgency: oneOf('Urgency', urgencies),
-    name: optionalField('Name', 100),
-    contact: optionalField('Contact', 200),
-    /** A photo sent first to POST /api/requests/photos. */
-    photo: idSchema.optional(),
   })
-  .strict()
-  .superRefine((request, context) => {
-    if (request.kind !== 'hazard') return;
-    if (!request.location) context.addIssue({ code: 'custom', path: ['location'], message: 'Say where it happened' });
-    if (!request.department)
-      context.addIssue({ code: 'custom', path: ['department'], message: 'Choose the department' });
-  });
+  .strict();
+
+/** A near miss or hazard: where and in which department are needed; a name, if sent, is not kept. */
+const hazardRequest = z
+  .object({
+    kind: z.literal('hazard'),
+    ...requestFields,
+    location: z
+      .string({ error: 'Say where it happened' })
+      .trim()
+      .min(1, 'Say where it happened')
+      .max(200, 'Where must be at most 200 characters'),
+    department: oneOf('Department', departments),
+  })
+  .strict();
+
+/** What the request page sends, with or without a sign-in (src/docs/work-requests.md). */
+export const requestCreate = z.discriminatedUnion('kind', [repairRequest, hazardRequest], {
+  error: `Kind must be one of: ${requestKinds.join(', ')}`,
+});
 export type RequestCreate = z.infer<typeof requestCreate>;
+export type HazardRequest = z.infer<typeof hazardRequest>;
+export type RepairRequest = z.infer<typeof repairRequest>;
 /** A request as a device sends it (optional fields may be left out). */
 export type RequestInput = z.input<typeof requestCreate>;
 

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { Factory } from 'lucide-react';
 import { AuthForm } from './AuthForm.tsx';
 import type { AuthRequest } from './sign-in.ts';
@@ -19,9 +18,10 @@ export function LoginScreen({ onSubmit }: { onSubmit: (request: AuthRequest) => 
         </div>
         <p className="mt-6 text-center text-sm text-slate-700">
           No account?{' '}
-          <Link to="/request" className="font-semibold text-brand-700 underline underline-offset-2">
+          {/* A plain link: this screen also shows before the router has loaded (LoginWhileAppLoads.tsx). */}
+          <a href="/request" className="font-semibold text-brand-700 underline underline-offset-2">
             Report a problem or a near miss
-          </Link>
+          </a>
         </p>
       </div>
     </main>

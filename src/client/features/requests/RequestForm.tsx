@@ -105,7 +105,7 @@ export function RequestForm({
         <Input value={form.location} onChange={set('location')} placeholder="Line, bay, door…" />
       </Field>
       {kind === 'hazard' && (
-        <Field label="Department" required error={errors.department}>
+        <Field label="Department" required error={errors.department && 'Choose the department'}>
           <Select
             value={form.department}
             onChange={set('department')}

@@ -64,6 +64,8 @@ function ServerStatus({ code }: { code: string }) {
   const status = useQuery({
     queryKey: ['request-status', code],
     queryFn: () => api.get(`requests/status/${code}`).json<RequestStatusAnswer>(),
+    // Always asked again on opening: the last answer kept on the device is only shown meanwhile.
+    staleTime: 0,
     refetchInterval: 60_000,
     retry: false,
   });

@@ -14,7 +14,7 @@ export interface WaitingPhoto {
  */
 export interface KioskRequest {
   _id: string;
-  body: Omit<RequestInput, 'photo'>;
+  body: RequestInput;
   photo: WaitingPhoto | null;
   /** The photo reached the server (it goes first; the request names it). */
   photoSent: boolean;

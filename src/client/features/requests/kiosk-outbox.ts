@@ -66,7 +66,7 @@ export function createKioskSender(db: KioskDatabase, api: KyInstance, deviceId: 
         await api.post('requests/photos', { body: photoForm(request.photo), headers });
         await db.requests.update(request._id, { photoSent: true });
       }
-      const body: RequestInput = { ...request.body, ...(request.photo ? { photo: request.photo._id } : {}) };
+      const body: RequestInput = request.photo ? { ...request.body, photo: request.photo._id } : request.body;
       const receipt = await api.post('requests', { json: body, headers }).json<RequestReceipt>();
       await db.requests.update(request._id, { code: receipt.code, status: receipt.status, photo: null, error: null });
       return 'sent';

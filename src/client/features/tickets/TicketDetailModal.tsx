@@ -11,7 +11,7 @@ import { RecordEditForm } from '#client/features/records/RecordEditForm.tsx';
 import { AssigneeSelect } from './AssigneeSelect.tsx';
 import { TicketComments } from './TicketComments.tsx';
 import { TicketFields } from './TicketFields.tsx';
-import { TicketSource } from './TicketSource.tsx';
+import { TicketRequest, TicketSource } from './TicketSource.tsx';
 import { TicketStatusSelect } from './TicketStatusSelect.tsx';
 import { ticketAttachmentChange, ticketEditChange } from './ticket-changes.ts';
 import { emptyTicketForm, formFromTicket, ticketInput } from './ticket-form.ts';
@@ -85,6 +85,7 @@ const ticketDetail: RecordDetailKind<LocalTicket> = {
       <h3 className="text-xl font-semibold break-words text-slate-900">{ticket.title}</h3>
       <p className="text-sm whitespace-pre-wrap text-slate-700">{ticket.description}</p>
       {ticket.source && <TicketSource source={ticket.source} />}
+      {ticket.request && <TicketRequest request={ticket.request} />}
     </div>
   ),
   sections: TicketFacts,

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from '#client/data/store/use-live-query.ts';
-import { ClipboardX, ShieldAlert } from 'lucide-react';
+import { ClipboardX, Megaphone, ShieldAlert } from 'lucide-react';
 import type { TicketSource as Source } from '#shared/schemas/ticket.ts';
 import { localDb } from '#client/data/store/db.ts';
 
@@ -41,6 +41,16 @@ export function TicketSource({ source }: { source: Source }) {
     <p className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>{source.kind === 'incident' ? <IncidentAction source={source} /> : <FailedCheck source={source} />}</span>
+    </p>
+  );
+}
+
+/** A ticket opened from a work request: its tracking code, the requester's link to this ticket. */
+export function TicketRequest({ request }: { request: { _id: string; code: string } }) {
+  return (
+    <p className="flex items-start gap-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900">
+      <Megaphone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>Opened from work request {request.code}</span>
     </p>
   );
 }

@@ -82,7 +82,11 @@ export function RequestCard({
           <span className="text-sm text-slate-600">{formatDateTime(request.createdAt)}</span>
         </div>
         <p className="font-medium text-slate-900">
-          {request.machine ? `${request.machine.name} (${request.machine.machineId})` : 'Machine not named'}
+          {request.machine ? (
+            `${request.machine.name} (${request.machine.machineId})`
+          ) : (
+            <span className="text-slate-500">Machine not named</span>
+          )}
         </p>
         <p className="whitespace-pre-line text-slate-800">{request.description}</p>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
