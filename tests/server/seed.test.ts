@@ -120,7 +120,18 @@ describe('demo seed', () => {
     expect(await db.$count(ticketComments)).toBeGreaterThan(ticketRows.length);
 
     const incidentRows = await db.select().from(incidents);
-    expect(incidentRows.length).toBe(60);
+    // 60 reported by the staff, and one near miss sent from the request page by nobody.
+    expect(incidentRows.length).toBe(61);
+    expect(incidentRows.filter((row) => row.reportedBy === null)).toHaveLength(1);
+    const requests = (await t.app.inject({ url: '/api/requests?status=all', headers })).json<
+      { status: string; ticket: { _id: string } | null }[]
+    >();
+    expect(new Set(requests.map((request) => request.status))).toEqual(
+      new Set(['New', 'Accepted', 'Merged', 'Rejected']),
+    );
+    const accepted = requests.filter((request) => request.status === 'Accepted');
+    const linked = ticketRows.filter((row) => row.requestId !== null).map((row) => row.id);
+    expect(accepted.map((request) => request.ticket!._id).sort()).toEqual(linked.sort());
     expect(incidentRows.some((row) => row.involvedPersons.length > 0 && row.witnesses.length > 0)).toBe(true);
     for (const row of incidentRows) {
       z.array(involvedPerson).parse(row.involvedPersons);

@@ -16,6 +16,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { buildDemoRecords, type Person } from './demo-records.ts';
 import { seedDowntime } from './downtime.ts';
 import { insertInChunks, nextChangeSeq } from './insert.ts';
+import { seedRequests } from './requests.ts';
 import { staff } from './plant.ts';
 import { createRandom } from './random.ts';
 
@@ -83,6 +84,11 @@ export async function seedDemoIfEmpty(database: Database): Promise<boolean> {
     }
     const machineStatuses = records.machines.map((machine) => ({ id: machine.id!, status: machine.status }));
     await seedDowntime(tx, createRandom(demoSeed + 1), machineStatuses, ticketsByMachine, operator.id, now);
+    const openTickets = records.tickets
+      .filter((ticket) => ticket.status === 'Pending' || ticket.status === 'In Progress')
+      .map((ticket) => ({ id: ticket.id!, machineId: ticket.machineId ?? null }));
+    const machineIds = records.machines.map((machine) => machine.id!);
+    await seedRequests(tx, createRandom(demoSeed + 3), { machineIds, openTickets, engineerId: engineer.id }, now);
     await tx.execute(sql`analyze`);
     return true;
   });

@@ -19,7 +19,10 @@ export function LoginScreen({ onSubmit }: { onSubmit: (request: AuthRequest) => 
         <p className="mt-6 text-center text-sm text-slate-700">
           No account?{' '}
           {/* A plain link: this screen also shows before the router has loaded (LoginWhileAppLoads.tsx). */}
-          <a href="/request" className="font-semibold text-brand-700 underline underline-offset-2">
+          <a
+            href="/request"
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2"
+          >
             Report a problem or a near miss
           </a>
         </p>
