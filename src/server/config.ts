@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles } from '#shared/enums.ts';
+import { defaultShifts, defaultTimeZone, isTimeZone, parseShifts, type ShiftTime } from '#shared/shifts.ts';
 
 const list = z
   .string()
@@ -45,6 +46,20 @@ const envSchema = z.object({
   /** One readable line per entry on a terminal (auto) or always (pretty); JSON lines otherwise or with json. */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   CLIENT_DIR: z.string().default('./dist'),
+  /** The plant's shifts, local start-end times (src/docs/shift-handover.md). */
+  SHIFTS: z
+    .string()
+    .default(defaultShifts)
+    .transform((text, context): ShiftTime[] => {
+      const shifts = parseShifts(text);
+      if (typeof shifts === 'string') context.addIssue({ code: 'custom', message: shifts });
+      return typeof shifts === 'string' ? [] : shifts;
+    }),
+  /** The IANA time zone the shifts' times are in. */
+  PLANT_TIME_ZONE: z
+    .string()
+    .default(defaultTimeZone)
+    .refine(isTimeZone, 'PLANT_TIME_ZONE must be an IANA time zone, such as Europe/Berlin'),
 });
 
 export type Config = z.infer<typeof envSchema>;

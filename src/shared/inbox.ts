@@ -12,6 +12,7 @@ export const inboxHeadings: Record<InboxKind, string> = {
   maintenanceDue: 'Maintenance due',
   roleRequest: 'Role request to approve',
   roleDecided: 'Your role request was answered',
+  handover: 'Shift handover to acknowledge',
   mark: '',
 };
 

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { createAnalyticsRepository } from './analytics.ts';
 import { createFileRepository } from './files.ts';
+import { createHandoverRepository } from './handovers.ts';
 import { createInboxRepository } from './inbox.ts';
 import { createIncidentRepository } from './incidents.ts';
 import { createMachineRepository } from './machines.ts';
@@ -27,6 +28,7 @@ export function createRepositories(database: Database) {
     files: createFileRepository(database),
     schedules,
     inbox,
+    handovers: createHandoverRepository(database),
     sync: createSyncRepository(database, {
       machine: machines,
       ticket: tickets,

@@ -17,12 +17,13 @@ export const inboxKinds = [
   'maintenanceDue',
   'roleRequest',
   'roleDecided',
+  'handover',
   'mark',
 ] as const;
 export type InboxKind = (typeof inboxKinds)[number];
 
-/** What an entry opens: a record, or a user (a role request). */
-export const inboxEntities = ['ticket', 'incident', 'schedule', 'user'] as const;
+/** What an entry opens: a record, a user (a role request), or a department's shift log (a handover). */
+export const inboxEntities = ['ticket', 'incident', 'schedule', 'user', 'handover'] as const;
 export type InboxEntity = (typeof inboxEntities)[number];
 
 export const inboxEntry = z.object({
