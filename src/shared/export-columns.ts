@@ -88,12 +88,17 @@ export const handoverColumns: readonly CsvColumn<Handover>[] = [
   [
     'Machines Down',
     ({ contents }) =>
-      joined(contents.machinesDown, (machine) => [machine.name, machine.status, machine.reason].filter(Boolean).join(' – ')),
+      joined(contents.machinesDown, (machine) =>
+        [machine.name, machine.status, machine.reason].filter(Boolean).join(' – '),
+      ),
   ],
   [
     'Open Critical/High Incidents',
     ({ contents }) =>
-      joined(contents.openIncidents, (incident) => `${incident.incidentNumber} ${incident.severity}: ${incident.title}`),
+      joined(
+        contents.openIncidents,
+        (incident) => `${incident.incidentNumber} ${incident.severity}: ${incident.title}`,
+      ),
   ],
   [
     'Overdue Actions',

@@ -22,7 +22,9 @@ const inDepartment = (column: PgColumn, department: string): SQL | undefined =>
   department === plantWideDepartment ? undefined : eq(column, department);
 
 const reasonText = (reason: { category: string; detail: string | null; note: string | null } | null | undefined) =>
-  reason ? `${reason.category}${reason.detail ? `: ${reason.detail}` : ''}${reason.note ? ` (${reason.note})` : ''}` : null;
+  reason
+    ? `${reason.category}${reason.detail ? `: ${reason.detail}` : ''}${reason.note ? ` (${reason.note})` : ''}`
+    : null;
 
 async function machinesDown(executor: Db | Tx, { department }: ContentsWindow) {
   const rows = await executor

@@ -207,6 +207,5 @@ export function createHandoverRepository(database: Database) {
       await load(database.db, id);
       return readHistory(database.db, 'handover', id);
     },
-
   };
 }

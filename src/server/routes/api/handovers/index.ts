@@ -26,12 +26,16 @@ const handovers: FastifyPluginAsyncZod<{ config: Config }> = async (app, { confi
 
   app.get('/plan', { schema: { tags, response: { 200: shiftPlanSchema } } }, () => plan);
 
-  app.get('/draft', { schema: { tags, querystring: draftQuery, response: { 200: handoverDraft, ...errors } } }, (request) =>
-    repository.draft(request.query.department, plan, request.query.shiftStart),
+  app.get(
+    '/draft',
+    { schema: { tags, querystring: draftQuery, response: { 200: handoverDraft, ...errors } } },
+    (request) => repository.draft(request.query.department, plan, request.query.shiftStart),
   );
 
-  app.get('/', { schema: { tags, querystring: handoverListQuery, response: { 200: z.array(handover), ...errors } } }, (request) =>
-    repository.list(request.query),
+  app.get(
+    '/',
+    { schema: { tags, querystring: handoverListQuery, response: { 200: z.array(handover), ...errors } } },
+    (request) => repository.list(request.query),
   );
 
   app.get(
