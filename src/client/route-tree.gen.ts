@@ -21,6 +21,7 @@ import { Route as AppMaintenanceRouteImport } from './routes/_app/maintenance.ts
 import { Route as AppProfileRouteImport } from './routes/_app/profile.tsx'
 import { Route as AppReliabilityRouteImport } from './routes/_app/reliability.tsx'
 import { Route as AppScanRouteImport } from './routes/_app/scan.tsx'
+import { Route as AppShiftLogRouteImport } from './routes/_app/shift-log.tsx'
 import { Route as AppTicketsRouteImport } from './routes/_app/tickets.tsx'
 import { Route as AppUsersRouteImport } from './routes/_app/users.tsx'
 import { Route as AppMachinesMachineIdRouteImport } from './routes/_app/machines_.$machineId.tsx'
@@ -85,6 +86,11 @@ const AppScanRoute = AppScanRouteImport.update({
   path: '/scan',
   getParentRoute: () => AppRoute,
 } as any)
+const AppShiftLogRoute = AppShiftLogRouteImport.update({
+  id: '/shift-log',
+  path: '/shift-log',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTicketsRoute = AppTicketsRouteImport.update({
   id: '/tickets',
   path: '/tickets',
@@ -118,6 +124,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/reliability': typeof AppReliabilityRoute
   '/scan': typeof AppScanRoute
+  '/shift-log': typeof AppShiftLogRoute
   '/tickets': typeof AppTicketsRoute
   '/users': typeof AppUsersRoute
   '/machines/$machineId': typeof AppMachinesMachineIdRoute
@@ -134,6 +141,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/reliability': typeof AppReliabilityRoute
   '/scan': typeof AppScanRoute
+  '/shift-log': typeof AppShiftLogRoute
   '/tickets': typeof AppTicketsRoute
   '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
@@ -153,6 +161,7 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/reliability': typeof AppReliabilityRoute
   '/_app/scan': typeof AppScanRoute
+  '/_app/shift-log': typeof AppShiftLogRoute
   '/_app/tickets': typeof AppTicketsRoute
   '/_app/users': typeof AppUsersRoute
   '/_app/': typeof AppIndexRoute
@@ -173,6 +182,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reliability'
     | '/scan'
+    | '/shift-log'
     | '/tickets'
     | '/users'
     | '/machines/$machineId'
@@ -189,6 +199,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reliability'
     | '/scan'
+    | '/shift-log'
     | '/tickets'
     | '/users'
     | '/'
@@ -207,6 +218,7 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/reliability'
     | '/_app/scan'
+    | '/_app/shift-log'
     | '/_app/tickets'
     | '/_app/users'
     | '/_app/'
@@ -306,6 +318,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppScanRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/shift-log': {
+      id: '/_app/shift-log'
+      path: '/shift-log'
+      fullPath: '/shift-log'
+      preLoaderRoute: typeof AppShiftLogRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/tickets': {
       id: '/_app/tickets'
       path: '/tickets'
@@ -346,6 +365,7 @@ interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
   AppReliabilityRoute: typeof AppReliabilityRoute
   AppScanRoute: typeof AppScanRoute
+  AppShiftLogRoute: typeof AppShiftLogRoute
   AppTicketsRoute: typeof AppTicketsRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -362,6 +382,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppReliabilityRoute: AppReliabilityRoute,
   AppScanRoute: AppScanRoute,
+  AppShiftLogRoute: AppShiftLogRoute,
   AppTicketsRoute: AppTicketsRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
