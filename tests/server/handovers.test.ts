@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '#server/db/client.ts';
 import { handover, handoverDraft, type Handover, type HandoverContents } from '#shared/schemas/handover.ts';
 import type { InboxEntry } from '#shared/schemas/inbox.ts';
 import { machine } from '#shared/schemas/machine.ts';
@@ -328,7 +329,7 @@ describe('a shift handover', () => {
       `The ${shift.label} shift of ${shift.day} in Smelting was already handed over by ${t.team.engineer.name}`,
     );
     const rows = await t.app.database.db.execute(sql`select id from handovers where department = 'Smelting'`);
-    expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    expect(rowsOf(rows)).toHaveLength(1);
   });
 
   it('refuses bad input with a message that says what is wrong', async () => {
