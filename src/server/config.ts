@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { roles } from '#shared/enums.ts';
-import { defaultShifts, defaultTimeZone, isTimeZone, parseShifts, type ShiftTime } from '#shared/shifts.ts';
+import {
+  defaultShifts,
+  defaultTimeZone,
+  isTimeZone,
+  parseShifts,
+  type ShiftPlan,
+  type ShiftTime,
+} from '#shared/shifts.ts';
 
 const list = z
   .string()
@@ -72,3 +79,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return parsed.data;
 }
+
+/** The plant's shifts and the time zone their times are in (src/docs/shift-handover.md). */
+export const shiftPlanOf = (config: Pick<Config, 'SHIFTS' | 'PLANT_TIME_ZONE'>): ShiftPlan => ({
+  timeZone: config.PLANT_TIME_ZONE,
+  shifts: config.SHIFTS,
+});

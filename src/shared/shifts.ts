@@ -43,6 +43,9 @@ export function parseShifts(text: string): ShiftTime[] | string {
   return shifts;
 }
 
+/** The plan of a plant that configured none. */
+export const defaultPlan: ShiftPlan = { timeZone: defaultTimeZone, shifts: parseShifts(defaultShifts) as ShiftTime[] };
+
 export function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });

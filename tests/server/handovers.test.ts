@@ -6,12 +6,11 @@ import { handover, handoverDraft, type Handover, type HandoverContents } from '#
 import type { InboxEntry } from '#shared/schemas/inbox.ts';
 import { machine } from '#shared/schemas/machine.ts';
 import { syncPage } from '#shared/schemas/sync.ts';
-import { defaultShifts, nextShift, parseShifts, shiftAt, type ShiftPlan, type ShiftTime } from '#shared/shifts.ts';
+import { defaultPlan as plan, nextShift, shiftAt } from '#shared/shifts.ts';
 import { type Account, addMachine, registerUser, useTeamApp } from './helpers/app.ts';
 import { errorMessage } from './helpers/json.ts';
 
 const t = useTeamApp();
-const plan: ShiftPlan = { timeZone: 'UTC', shifts: parseShifts(defaultShifts) as ShiftTime[] };
 const hour = 3_600_000;
 
 function send(account: Account, url: string, payload: object, changeId = randomUUID()) {

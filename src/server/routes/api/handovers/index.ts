@@ -11,8 +11,7 @@ import {
   handoverListQuery,
   shiftPlanSchema,
 } from '#shared/schemas/handover.ts';
-import type { ShiftPlan } from '#shared/shifts.ts';
-import type { Config } from '../../../config.ts';
+import { shiftPlanOf, type Config } from '../../../config.ts';
 import { changeContext } from '#server/lib/change-context.ts';
 import { sendCsv } from '#server/lib/send-csv.ts';
 
@@ -22,7 +21,7 @@ const tags = ['handovers'];
 /** The shift log of each department (src/docs/shift-handover.md). */
 const handovers: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const repository = app.repos.handovers;
-  const plan: ShiftPlan = { timeZone: config.PLANT_TIME_ZONE, shifts: config.SHIFTS };
+  const plan = shiftPlanOf(config);
 
   app.get('/plan', { schema: { tags, response: { 200: shiftPlanSchema } } }, () => plan);
 
