@@ -6,7 +6,7 @@ import { EmptyState } from '#client/components/ui/EmptyState.tsx';
 import { ExportButton } from '#client/components/ui/ExportButton.tsx';
 import { Select } from '#client/components/ui/Field.tsx';
 import { PageHeader } from '#client/components/ui/PageHeader.tsx';
-import { PrintButton } from '#client/components/ui/PrintFooter.tsx';
+import { PrintButton, PrintSignatures } from '#client/components/ui/PrintFooter.tsx';
 import { useSignedInUser } from '#client/data/session/session.ts';
 import { CurrentShift } from './CurrentShift.tsx';
 import { HandoverCard } from './HandoverCard.tsx';
@@ -25,7 +25,7 @@ export function ShiftLogPage() {
   const log = useShiftLog(department);
 
   return (
-    <>
+    <div data-shift-log>
       <PageHeader
         title="Shift Log"
         subtitle={`Handovers between shifts, ${department}. Shifts in plant time (${plan.timeZone}).`}
@@ -38,7 +38,7 @@ export function ShiftLogPage() {
               onChange={(event) =>
                 void navigate({ search: { department: event.target.value as ShiftLogDepartment }, replace: true })
               }
-              className="print:hidden"
+              className="w-auto print:hidden"
             />
             <PrintButton />
             <ExportButton
@@ -65,7 +65,8 @@ export function ShiftLogPage() {
             <HandoverCard key={handover._id} handover={handover} highlighted={handover._id === search.handover} />
           ))}
         </section>
+        <PrintSignatures signers={[]} />
       </div>
-    </>
+    </div>
   );
 }
