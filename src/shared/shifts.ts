@@ -134,6 +134,13 @@ export function shiftAt(instant: Date, plan: ShiftPlan): Shift | null {
   );
 }
 
+/** The shift to hand over at an instant: the one running, or in a gap between shifts the one that ended last. */
+export function currentShift(instant: Date, plan: ShiftPlan): Shift {
+  const time = instant.getTime();
+  const begun = shiftsAround(instant, plan).filter((shift) => shift.start.getTime() <= time);
+  return shiftAt(instant, plan) ?? begun.at(-1) ?? shiftFrom(instant, plan);
+}
+
 /** The first shift that starts at or after an instant. */
 export function shiftFrom(instant: Date, plan: ShiftPlan): Shift {
   const time = instant.getTime();

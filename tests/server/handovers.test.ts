@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { loadConfig, shiftPlanOf } from '#server/config.ts';
 import { rowsOf } from '#server/db/client.ts';
 import { handover, handoverDraft, type Handover, type HandoverContents } from '#shared/schemas/handover.ts';
 import type { InboxEntry } from '#shared/schemas/inbox.ts';
@@ -369,6 +370,21 @@ describe('a shift handover', () => {
     expect(anonymous.statusCode).toBe(401);
     const list = await t.app.inject({ url: '/api/handovers' });
     expect(list.statusCode).toBe(401);
+  });
+
+  it('takes the shifts and the plant time zone from the configuration, and names a bad value', () => {
+    expect(shiftPlanOf(loadConfig({ SHIFTS: '07:00-19:00,19:00-07:00', PLANT_TIME_ZONE: 'Europe/Oslo' }))).toEqual({
+      timeZone: 'Europe/Oslo',
+      shifts: [
+        { start: '07:00', end: '19:00' },
+        { start: '19:00', end: '07:00' },
+      ],
+    });
+    expect(shiftPlanOf(loadConfig({}))).toEqual(plan);
+    expect(() => loadConfig({ SHIFTS: '7-19' })).toThrow('SHIFTS: "7-19" is not a shift: write HH:MM-HH:MM');
+    expect(() => loadConfig({ PLANT_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      'PLANT_TIME_ZONE: PLANT_TIME_ZONE must be an IANA time zone, such as Europe/Berlin',
+    );
   });
 
   it('exports the shift log as CSV', async () => {

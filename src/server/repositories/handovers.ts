@@ -1,7 +1,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Handover, HandoverDraft, HandoverListQuery } from '#shared/schemas/handover.ts';
-import { nextShift, shiftAt, shiftFrom, shiftStartingAt, type Shift, type ShiftPlan } from '#shared/shifts.ts';
+import { currentShift, nextShift, shiftStartingAt, type Shift, type ShiftPlan } from '#shared/shifts.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { handovers, users } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
@@ -120,7 +120,7 @@ export function createHandoverRepository(database: Database) {
     /** What a handover of the shift running now (or of `shiftStart`) would list. */
     async draft(department: string, plan: ShiftPlan, shiftStart?: string): Promise<HandoverDraft> {
       const now = new Date();
-      const shift = shiftStart ? shiftToHandOver(shiftStart, plan, now) : (shiftAt(now, plan) ?? shiftFrom(now, plan));
+      const shift = shiftStart ? shiftToHandOver(shiftStart, plan, now) : currentShift(now, plan);
       const next = nextShift(shift, plan);
       const contents = await handoverContents(database.db, { department, shift, next, now, timeZone: plan.timeZone });
       return { shift: shiftInfo(shift), nextShift: shiftInfo(next), contents };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { can } from '#shared/permissions.ts';
-import { shiftAt, shiftFrom, type ShiftPlan } from '#shared/shifts.ts';
+import { currentShift, type ShiftPlan } from '#shared/shifts.ts';
 import { Button } from '#client/components/ui/Button.tsx';
 import { Field, Textarea } from '#client/components/ui/Field.tsx';
 import { Panel } from '#client/components/ui/Panel.tsx';
@@ -24,8 +24,7 @@ interface CurrentShiftProps {
 /** The shift running now: what the app lists for it, the outgoing shift's notes and "Hand Over". */
 export function CurrentShift({ department, plan, log }: CurrentShiftProps) {
   const user = useSignedInUser();
-  const now = new Date();
-  const shift = shiftAt(now, plan) ?? shiftFrom(now, plan);
+  const shift = currentShift(new Date(), plan);
   const start = shift.start.toISOString();
   const draft = useHandoverDraft(department, start);
   const [notes, setNotes] = useState('');

@@ -31,15 +31,16 @@ export function ShiftLogPage() {
         subtitle={`Handovers between shifts, ${department}. Shifts in plant time (${plan.timeZone}).`}
         actions={
           <>
-            <Select
-              aria-label="Department"
-              options={departments}
-              value={department}
-              onChange={(event) =>
-                void navigate({ search: { department: event.target.value as ShiftLogDepartment }, replace: true })
-              }
-              className="w-auto print:hidden"
-            />
+            <div className="w-56 print:hidden">
+              <Select
+                aria-label="Department"
+                options={departments}
+                value={department}
+                onChange={(event) =>
+                  void navigate({ search: { department: event.target.value as ShiftLogDepartment }, replace: true })
+                }
+              />
+            </div>
             <PrintButton />
             <ExportButton
               noun="handovers"
