@@ -19,7 +19,13 @@ const acknowledger = alias(users, 'acknowledger');
 
 const userRef = (id: string | null, name: string | null) => (id ? { _id: id, name: name ?? '' } : null);
 
-function toHandover(row: Row, writerName: string | null, acknowledgerName: string | null): Handover {
+interface Selected {
+  row: Row;
+  writerName: string | null;
+  acknowledgerName: string | null;
+}
+
+function toHandover({ row, writerName, acknowledgerName }: Selected): Handover {
   return {
     _id: row.id,
     department: row.department,
@@ -49,7 +55,7 @@ function selectHandovers(executor: Db | Tx) {
 async function load(executor: Db | Tx, id: string): Promise<Handover> {
   const [found] = await selectHandovers(executor).where(eq(handovers.id, id));
   if (!found) throw notFound('Handover not found');
-  return toHandover(found.row, found.writerName, found.acknowledgerName);
+  return toHandover(found);
 }
 
 const shiftInfo = (shift: Shift) => ({
@@ -98,7 +104,7 @@ export function createHandoverRepository(database: Database) {
         .where(query.department ? eq(handovers.department, query.department) : undefined)
         .orderBy(desc(handovers.shiftStart), handovers.department)
         .limit(query.limit);
-      return rows.map((found) => toHandover(found.row, found.writerName, found.acknowledgerName));
+      return rows.map(toHandover);
     },
 
     /** Every handover, newest shift first, in batches of 500 read by key range (the CSV export). */
@@ -116,8 +122,7 @@ export function createHandoverRepository(database: Database) {
           )
           .orderBy(desc(handovers.shiftStart), desc(handovers.id))
           .limit(batch);
-        if (rows.length > 0 || !after)
-          yield rows.map((found) => toHandover(found.row, found.writerName, found.acknowledgerName));
+        if (rows.length > 0 || !after) yield rows.map(toHandover);
         if (rows.length < batch) return;
         after = { shiftStart: rows.at(-1)!.row.shiftStart, id: rows.at(-1)!.row.id };
       }
