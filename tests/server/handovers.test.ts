@@ -264,6 +264,9 @@ describe('a shift handover', () => {
         key: `handover:${written._id}`,
         entity: 'handover',
         recordId: written._id,
+        title: `Rolling Mill, ${written.shiftDay} ${written.shiftLabel}`,
+        detail: 'All quiet',
+        by: { _id: writer._id, name: writer.name },
         readAt: null,
       }),
     ]);

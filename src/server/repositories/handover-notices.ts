@@ -6,7 +6,7 @@ import { inboxEntries, users } from '../db/schema.ts';
 interface Written {
   id: string;
   department: string;
-  /** "Casting 27 Nov 06:00–14:00" */
+  /** "Casting, 2026-11-27 06:00–14:00" */
   title: string;
   writerId: string;
 }

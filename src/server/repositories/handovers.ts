@@ -1,6 +1,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Handover, HandoverDraft, HandoverListQuery } from '#shared/schemas/handover.ts';
+import { excerpt } from '#shared/inbox.ts';
+import { shiftName, type Handover, type HandoverDraft, type HandoverListQuery } from '#shared/schemas/handover.ts';
 import { currentShift, nextShift, shiftStartingAt, type Shift, type ShiftPlan } from '#shared/shifts.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { handovers, users } from '../db/schema.ts';
@@ -177,9 +178,9 @@ export function createHandoverRepository(database: Database) {
               { field: 'notes', oldValue: null, newValue: input.notes },
             ];
             await recordChange(tx, 'handover', row!.id, 1, changes, context);
-            const title = `${input.department} ${shift.day} ${shift.label}`;
+            const title = shiftName({ department: input.department, shiftDay: shift.day, shiftLabel: shift.label });
             const written = { id: row!.id, department: input.department, title, writerId: context.userId };
-            await noticeHandover(tx, changeSeq, written, input.notes.slice(0, 140));
+            await noticeHandover(tx, changeSeq, written, excerpt(input.notes));
             return row!.id;
           },
         });

@@ -77,6 +77,10 @@ export const handover = z.object({
 });
 export type Handover = z.infer<typeof handover>;
 
+/** "Casting, 2026-11-27 06:00–14:00": a shift of a department's log, in plant time. */
+export const shiftName = (handover: Pick<Handover, 'department' | 'shiftDay' | 'shiftLabel'>) =>
+  `${handover.department}, ${handover.shiftDay} ${handover.shiftLabel}`;
+
 export const handoverCreate = z.object({
   _id: idSchema.optional(),
   department: handoverDepartment,

@@ -7,8 +7,8 @@ import { saveAndNotify } from '#client/data/outbox/save-change.ts';
 import { useSignedInUser } from '#client/data/session/session.ts';
 import type { Local } from '#client/data/store/db.ts';
 import { formatDateTime } from '#client/lib/dates.ts';
-import type { Handover } from '#shared/schemas/handover.ts';
-import { acknowledgeChange, shiftName } from './handover-changes.ts';
+import { shiftName, type Handover } from '#shared/schemas/handover.ts';
+import { acknowledgeChange } from './handover-changes.ts';
 import { HandoverContentsList } from './HandoverContentsList.tsx';
 
 export const ownHandover = 'You wrote this handover: someone of the incoming shift acknowledges it';

@@ -1,5 +1,5 @@
 import type { UserRef } from '#shared/schemas/common.ts';
-import type { Handover, HandoverContents } from '#shared/schemas/handover.ts';
+import { shiftName, type Handover, type HandoverContents } from '#shared/schemas/handover.ts';
 import type { Shift } from '#shared/shifts.ts';
 import { author, createChange, recordUrl } from '#client/data/outbox/change-builders.ts';
 import type { QueuedOf } from '#client/data/outbox/writes.ts';
@@ -13,10 +13,6 @@ export const emptyContents: HandoverContents = {
   ticketsRaised: [],
   ticketsResolved: [],
 };
-
-/** "Casting, 2026-11-27 06:00–14:00": a shift of a department's log, in plant time. */
-export const shiftName = (handover: Pick<Handover, 'department' | 'shiftDay' | 'shiftLabel'>) =>
-  `${handover.department}, ${handover.shiftDay} ${handover.shiftLabel}`;
 
 /**
  * The outgoing shift's handover. The server lists the shift's contents when it arrives; until then

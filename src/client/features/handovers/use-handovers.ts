@@ -56,6 +56,7 @@ export function useShiftLog(department: string) {
       .get('handovers', { searchParams })
       .json(z.array(handover))
       .then((copies) => storeHandovers(localDb, department, copies))
+      // Unreachable or refused: the log shows what this device holds, and the next pull tries again.
       .catch(() => {});
   }, [department, lastPulledAt, online]);
   return useLiveQuery(
