@@ -22,6 +22,7 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile.tsx'
 import { Route as AppReliabilityRouteImport } from './routes/_app/reliability.tsx'
 import { Route as AppRequestsRouteImport } from './routes/_app/requests.tsx'
 import { Route as AppScanRouteImport } from './routes/_app/scan.tsx'
+import { Route as AppShiftLogRouteImport } from './routes/_app/shift-log.tsx'
 import { Route as AppTicketsRouteImport } from './routes/_app/tickets.tsx'
 import { Route as AppUsersRouteImport } from './routes/_app/users.tsx'
 import { Route as MachinesMachineIdRouteImport } from './routes/machines_.$machineId.tsx'
@@ -94,6 +95,11 @@ const AppScanRoute = AppScanRouteImport.update({
   path: '/scan',
   getParentRoute: () => AppRoute,
 } as any)
+const AppShiftLogRoute = AppShiftLogRouteImport.update({
+  id: '/shift-log',
+  path: '/shift-log',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTicketsRoute = AppTicketsRouteImport.update({
   id: '/tickets',
   path: '/tickets',
@@ -143,6 +149,7 @@ export interface FileRoutesByFullPath {
   '/reliability': typeof AppReliabilityRoute
   '/requests': typeof AppRequestsRoute
   '/scan': typeof AppScanRoute
+  '/shift-log': typeof AppShiftLogRoute
   '/tickets': typeof AppTicketsRoute
   '/users': typeof AppUsersRoute
   '/machines/$machineId': typeof MachinesMachineIdRoute
@@ -163,6 +170,7 @@ export interface FileRoutesByTo {
   '/reliability': typeof AppReliabilityRoute
   '/requests': typeof AppRequestsRoute
   '/scan': typeof AppScanRoute
+  '/shift-log': typeof AppShiftLogRoute
   '/tickets': typeof AppTicketsRoute
   '/users': typeof AppUsersRoute
   '/machines/$machineId': typeof MachinesMachineIdRoute
@@ -186,6 +194,7 @@ export interface FileRoutesById {
   '/_app/reliability': typeof AppReliabilityRoute
   '/_app/requests': typeof AppRequestsRoute
   '/_app/scan': typeof AppScanRoute
+  '/_app/shift-log': typeof AppShiftLogRoute
   '/_app/tickets': typeof AppTicketsRoute
   '/_app/users': typeof AppUsersRoute
   '/machines_/$machineId': typeof MachinesMachineIdRoute
@@ -210,6 +219,7 @@ export interface FileRouteTypes {
     | '/reliability'
     | '/requests'
     | '/scan'
+    | '/shift-log'
     | '/tickets'
     | '/users'
     | '/machines/$machineId'
@@ -230,6 +240,7 @@ export interface FileRouteTypes {
     | '/reliability'
     | '/requests'
     | '/scan'
+    | '/shift-log'
     | '/tickets'
     | '/users'
     | '/machines/$machineId'
@@ -252,6 +263,7 @@ export interface FileRouteTypes {
     | '/_app/reliability'
     | '/_app/requests'
     | '/_app/scan'
+    | '/_app/shift-log'
     | '/_app/tickets'
     | '/_app/users'
     | '/machines_/$machineId'
@@ -365,6 +377,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppScanRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/shift-log': {
+      id: '/_app/shift-log'
+      path: '/shift-log'
+      fullPath: '/shift-log'
+      preLoaderRoute: typeof AppShiftLogRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/tickets': {
       id: '/_app/tickets'
       path: '/tickets'
@@ -427,6 +446,7 @@ interface AppRouteChildren {
   AppReliabilityRoute: typeof AppReliabilityRoute
   AppRequestsRoute: typeof AppRequestsRoute
   AppScanRoute: typeof AppScanRoute
+  AppShiftLogRoute: typeof AppShiftLogRoute
   AppTicketsRoute: typeof AppTicketsRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -443,6 +463,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReliabilityRoute: AppReliabilityRoute,
   AppRequestsRoute: AppRequestsRoute,
   AppScanRoute: AppScanRoute,
+  AppShiftLogRoute: AppShiftLogRoute,
   AppTicketsRoute: AppTicketsRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,

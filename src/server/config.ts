@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { roles } from '#shared/enums.ts';
+import {
+  defaultShifts,
+  defaultTimeZone,
+  isTimeZone,
+  parseShifts,
+  type ShiftPlan,
+  type ShiftTime,
+} from '#shared/shifts.ts';
 
 const list = z
   .string()
@@ -53,6 +61,20 @@ const envSchema = z.object({
   /** One readable line per entry on a terminal (auto) or always (pretty); JSON lines otherwise or with json. */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   CLIENT_DIR: z.string().default('./dist'),
+  /** The plant's shifts, local start-end times (src/docs/shift-handover.md). */
+  SHIFTS: z
+    .string()
+    .default(defaultShifts)
+    .transform((text, context): ShiftTime[] => {
+      const shifts = parseShifts(text);
+      if (typeof shifts === 'string') context.addIssue({ code: 'custom', message: shifts });
+      return typeof shifts === 'string' ? [] : shifts;
+    }),
+  /** The IANA time zone the shifts' times are in. */
+  PLANT_TIME_ZONE: z
+    .string()
+    .default(defaultTimeZone)
+    .refine(isTimeZone, 'PLANT_TIME_ZONE must be an IANA time zone, such as Europe/Berlin'),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -65,3 +87,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return parsed.data;
 }
+
+/** The plant's shifts and the time zone their times are in (src/docs/shift-handover.md). */
+export const shiftPlanOf = (config: Pick<Config, 'SHIFTS' | 'PLANT_TIME_ZONE'>): ShiftPlan => ({
+  timeZone: config.PLANT_TIME_ZONE,
+  shifts: config.SHIFTS,
+});

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { serveBackups } from './backup/socket.ts';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, shiftPlanOf, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { checkDataDir, DataDirError } from './lib/data-dir.ts';
 import { logDestination } from './lib/log-lines.ts';
@@ -18,7 +18,7 @@ async function start() {
 
   // The embedded database starts with demo data; a PostgreSQL server is seeded only by `npm run seed`.
   if (!config.DATABASE_URL && config.SEED_DEMO === '1') {
-    const seeded = await seedDemoIfEmpty(database);
+    const seeded = await seedDemoIfEmpty(database, shiftPlanOf(config));
     if (seeded) app.log.info('seeded demo data (set SEED_DEMO=0 to start empty)');
   }
   // `npm run backup` copies the embedded database through the data directory while the server runs.

@@ -1,4 +1,5 @@
 import type { CsvColumn } from './csv.ts';
+import type { Handover } from './schemas/handover.ts';
 import type { Incident } from './schemas/incident.ts';
 import type { Schedule } from './schemas/schedule.ts';
 import type { Ticket } from './schemas/ticket.ts';
@@ -72,4 +73,44 @@ export const scheduleColumns: readonly CsvColumn<Schedule>[] = [
   ['Machine _id', (schedule) => schedule.machine?._id],
   ['Assigned To _id', (schedule) => schedule.assignedTo?._id],
   ['Series _id', (schedule) => schedule.seriesId],
+];
+
+const joined = <T>(items: T[], text: (item: T) => string) => items.map(text).join('; ');
+
+/** Shift handovers (src/docs/shift-handover.md): the shift, the notes, what was listed, who wrote and acknowledged. */
+export const handoverColumns: readonly CsvColumn<Handover>[] = [
+  ['Department', (handover) => handover.department],
+  ['Shift Day', (handover) => handover.shiftDay],
+  ['Shift', (handover) => handover.shiftLabel],
+  ['Shift Start', (handover) => handover.shiftStart],
+  ['Shift End', (handover) => handover.shiftEnd],
+  ['Notes', (handover) => handover.notes],
+  [
+    'Machines Down',
+    ({ contents }) =>
+      joined(contents.machinesDown, (machine) =>
+        [machine.name, machine.status, machine.reason].filter(Boolean).join(' – '),
+      ),
+  ],
+  [
+    'Open Critical/High Incidents',
+    ({ contents }) =>
+      joined(
+        contents.openIncidents,
+        (incident) => `${incident.incidentNumber} ${incident.severity}: ${incident.title}`,
+      ),
+  ],
+  [
+    'Overdue Actions',
+    ({ contents }) =>
+      joined(contents.overdueActions, (action) => `${action.incidentNumber}: ${action.title} (due ${action.dueDate})`),
+  ],
+  ['Maintenance Next Shift', ({ contents }) => joined(contents.maintenanceNextShift, (item) => item.title)],
+  ['Tickets Raised', ({ contents }) => joined(contents.ticketsRaised, (ticket) => ticket.ticketNumber)],
+  ['Tickets Resolved', ({ contents }) => joined(contents.ticketsResolved, (ticket) => ticket.ticketNumber)],
+  ['Written By', (handover) => handover.writtenBy?.name],
+  ['Written At', (handover) => handover.writtenAt],
+  ['Acknowledged By', (handover) => handover.acknowledgedBy?.name],
+  ['Acknowledged At', (handover) => handover.acknowledgedAt],
+  ['Handover _id', (handover) => handover._id],
 ];

@@ -14,6 +14,7 @@ export const inboxHeadings: Record<InboxKind, string> = {
   roleDecided: 'Your role request was answered',
   request: 'New work request',
   nearMiss: 'Near miss reported without a name',
+  handover: 'Shift handover to acknowledge',
   mark: '',
 };
 

@@ -32,6 +32,14 @@ export const permissions = {
     roles: ['admin', 'maintenance_engineer', 'safety_officer'],
     label: 'view reliability figures',
   },
+  // Shift handover (src/docs/shift-handover.md): every shift writes and acknowledges its own; the
+  // department's engineers, safety officers and admins lead a shift and are reminded to acknowledge.
+  'handover:write': { roles: everyone, label: 'write shift handovers' },
+  'handover:acknowledge': { roles: everyone, label: 'acknowledge shift handovers' },
+  'handover:lead': {
+    roles: ['admin', 'maintenance_engineer', 'safety_officer'],
+    label: 'be reminded to acknowledge shift handovers',
+  },
   'file:upload': { roles: everyone, label: 'upload files' },
   'user:list': { roles: everyone, label: 'list users' },
   'user:manage': { roles: ['admin'], label: 'manage users' },

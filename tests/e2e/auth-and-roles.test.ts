@@ -72,10 +72,10 @@ describe('the sign-in screen drawn before the app', () => {
 });
 
 const sidebars: Record<DemoRole, string[]> = {
-  admin: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Maintenance', 'Analytics', 'Users'],
-  maintenance_engineer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Maintenance'],
-  safety_officer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Analytics'],
-  operator: ['Dashboard', 'Machines', 'Tickets', 'Incidents'],
+  admin: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Maintenance', 'Shift Log', 'Analytics', 'Users'],
+  maintenance_engineer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Maintenance', 'Shift Log'],
+  safety_officer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log', 'Analytics'],
+  operator: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log'],
 };
 
 describe('role-based sidebar and guards', () => {
@@ -91,13 +91,13 @@ describe('role-based sidebar and guards', () => {
       // The screens' code loads while the device is idle, so a first tap (a tablet never hovers) waits for none.
       const loadedScreens = () =>
         page.evaluate(() =>
-          ['tickets', 'incidents', 'maintenance', 'analytics', 'users'].filter((screen) =>
+          ['tickets', 'incidents', 'maintenance', 'shift-log', 'analytics', 'users'].filter((screen) =>
             performance.getEntriesByType('resource').some(({ name }) => name.includes(`/assets/${screen}-`)),
           ),
         );
       const screens = items
         .filter((item) => !['Dashboard', 'Machines'].includes(item))
-        .map((item) => item.toLowerCase());
+        .map((item) => item.toLowerCase().replace(' ', '-'));
       await expect.poll(loadedScreens).toEqual(screens);
 
       for (const [path, label] of [

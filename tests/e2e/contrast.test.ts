@@ -118,6 +118,11 @@ const screens = (): Screen[] => [
     path: '/reliability',
     ready: (page) => page.getByRole('main').locator('svg text').first().waitFor(),
   },
+  {
+    name: 'shift log',
+    path: '/shift-log?department=Casting',
+    ready: (page) => page.getByRole('article').first().getByText('Written by').waitFor({ timeout: 30_000 }),
+  },
   { name: 'profile', path: '/profile', ready: (page) => page.getByText('admin@imsp.local').first().waitFor() },
   { name: 'scan', path: '/scan', ready: (page) => page.getByLabel('Machine name or ID').waitFor() },
   {

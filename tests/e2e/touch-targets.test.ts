@@ -39,6 +39,7 @@ const screens: [path: string, ready: (page: Page) => Promise<void>][] = [
   ['/maintenance', (page) => page.getByRole('heading', { name: 'Preventive Maintenance' }).waitFor()],
   ['/analytics', (page) => page.getByText('Running now').waitFor()],
   ['/reliability', (page) => page.getByRole('cell').first().waitFor()],
+  ['/shift-log', (page) => page.getByRole('article').first().getByRole('button', { name: 'Acknowledge' }).waitFor()],
   ['/profile', (page) => page.getByRole('button', { name: 'Edit Profile' }).waitFor()],
 ];
 

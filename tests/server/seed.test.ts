@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { rowsOf } from '#server/db/client.ts';
 import {
   downtimeEvents,
+  handovers,
   incidents,
   machineReadings,
   machineStatusChanges,
@@ -21,6 +22,7 @@ import {
 } from '#server/db/schema.ts';
 import { seedDemoIfEmpty } from '#server/seed/demo.ts';
 import { seedVolume } from '#server/seed/volume.ts';
+import { departments } from '#shared/enums.ts';
 import { dashboardSummary, mttr } from '#shared/schemas/analytics.ts';
 import { involvedPerson, witness } from '#shared/schemas/incident.ts';
 import { machine } from '#shared/schemas/machine.ts';
@@ -172,6 +174,26 @@ describe('demo seed', () => {
     expect(repair.totalResolvedTickets).toBe(resolved.length);
 
     expect(await sharedChangeSeqs()).toBe(0);
+  });
+
+  it('keeps a week of shift handovers per department, most of them acknowledged', async () => {
+    const { db } = t.database;
+    const rows = await db.select().from(handovers);
+    const weekAgo = Date.now() - 7 * 24 * 3_600_000;
+    for (const department of departments) {
+      const log = rows.filter((row) => row.department === department);
+      expect(log.length, department).toBeGreaterThanOrEqual(20);
+      expect(log.every((row) => row.shiftStart.getTime() >= weekAgo - 8 * 3_600_000)).toBe(true);
+      expect(log.filter((row) => row.acknowledgedAt).length).toBeGreaterThan(log.length / 2);
+      const latest = log.reduce((a, b) => (a.shiftStart > b.shiftStart ? a : b));
+      expect(latest.acknowledgedAt).toBeNull();
+    }
+    const [sample] = rows.filter((row) => row.acknowledgedBy);
+    const history = await db
+      .select({ field: recordHistory.field })
+      .from(recordHistory)
+      .where(eq(recordHistory.recordId, sample!.id));
+    expect(history.map((row) => row.field)).toEqual(['created', 'notes', 'acknowledgedBy', 'acknowledgedAt']);
   });
 
   it('does nothing the second time', async () => {

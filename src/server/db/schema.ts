@@ -37,6 +37,7 @@ import type { RequestKind, RequestStatus, Urgency } from '#shared/requests.ts';
 import type { Recurrence } from '#shared/recurrence.ts';
 import { emptyInvestigation, type Investigation } from '#shared/schemas/incident-action.ts';
 import type { MachineStop } from '#shared/schemas/downtime.ts';
+import type { HandoverContents } from '#shared/schemas/handover.ts';
 import type { InboxEntity, InboxKind } from '#shared/schemas/inbox.ts';
 import type { SyncEntity } from '#shared/schemas/sync.ts';
 
@@ -399,7 +400,7 @@ export const recordHistory = pgTable(
   'record_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    entity: text('entity').$type<SyncEntity | 'user' | 'request'>().notNull(),
+    entity: text('entity').$type<SyncEntity | 'user' | 'request' | 'handover'>().notNull(),
     recordId: uuid('record_id').notNull(),
     version: integer('version').notNull(),
     userId: uuid('user_id').references(() => users.id),
@@ -423,7 +424,7 @@ export const appliedChanges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    entity: text('entity').$type<SyncEntity>().notNull(),
+    entity: text('entity').$type<SyncEntity | 'handover'>().notNull(),
     recordId: uuid('record_id').notNull(),
     appliedAt: timestamptz('applied_at').notNull().defaultNow(),
   },
@@ -487,4 +488,33 @@ export const machineReadings = pgTable(
     recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
   },
   (t) => [index('machine_readings_machine_idx').on(t.machineId, t.readAt)],
+);
+
+/**
+ * A department's shift handover (src/docs/shift-handover.md): written once per department and shift by
+ * the outgoing shift, with what the server listed for that shift (`contents`), acknowledged by the
+ * incoming one. Not in the change feed: devices read the shift log from the list call.
+ */
+export const handovers = pgTable(
+  'handovers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    department: text('department').notNull(),
+    shiftStart: timestamptz('shift_start').notNull(),
+    shiftEnd: timestamptz('shift_end').notNull(),
+    shiftLabel: text('shift_label').notNull(),
+    shiftDay: date('shift_day', { mode: 'string' }).notNull(),
+    notes: text('notes').notNull().default(''),
+    contents: jsonb('contents').$type<HandoverContents>().notNull(),
+    writtenBy: uuid('written_by').references(() => users.id),
+    writtenAt: timestamptz('written_at').notNull().defaultNow(),
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id),
+    acknowledgedAt: timestamptz('acknowledged_at'),
+    version: version(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('handovers_department_shift_idx').on(t.department, t.shiftStart),
+    index('handovers_shift_idx').on(t.shiftStart.desc()),
+  ],
 );

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { createAnalyticsRepository } from './analytics.ts';
 import { createFileRepository } from './files.ts';
+import { createHandoverRepository } from './handovers.ts';
 import { createInboxRepository } from './inbox.ts';
 import { createIncidentRepository } from './incidents.ts';
 import { createMachineRepository } from './machines.ts';
@@ -29,6 +30,7 @@ export function createRepositories(database: Database) {
     schedules,
     inbox,
     requests: createRequestRepository(database, { tickets, incidents }),
+    handovers: createHandoverRepository(database),
     sync: createSyncRepository(database, {
       machine: machines,
       ticket: tickets,

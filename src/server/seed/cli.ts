@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
+import { loadConfig, shiftPlanOf } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { seedDemoIfEmpty } from './demo.ts';
@@ -58,7 +58,7 @@ try {
     console.log(`${target} already has data: nothing seeded.`);
   } else {
     if (!values['no-demo']) {
-      const seeded = await seedDemoIfEmpty(database);
+      const seeded = await seedDemoIfEmpty(database, shiftPlanOf(config));
       console.log(
         seeded ? `Seeded the demo plant into ${target}.` : `${target} already has users: demo plant skipped.`,
       );

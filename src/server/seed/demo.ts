@@ -11,10 +11,12 @@ import {
   tickets,
   users,
 } from '../db/schema.ts';
+import { defaultPlan, type ShiftPlan } from '#shared/shifts.ts';
 import { buildDemoSeries } from './series.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { buildDemoRecords, type Person } from './demo-records.ts';
 import { seedDowntime } from './downtime.ts';
+import { seedHandovers } from './handovers.ts';
 import { insertInChunks, nextChangeSeq } from './insert.ts';
 import { seedRequests } from './requests.ts';
 import { staff } from './plant.ts';
@@ -42,10 +44,10 @@ async function staffAccounts(now: Date) {
 }
 
 /**
- * Seeds the demo plant (accounts, machines, tickets, incidents, schedules) into a database that has
- * no users yet; returns false and changes nothing otherwise.
+ * Seeds the demo plant (accounts, machines, tickets, incidents, schedules, a week of shift handovers
+ * in the plant's shifts) into a database that has no users yet; returns false and changes nothing otherwise.
  */
-export async function seedDemoIfEmpty(database: Database): Promise<boolean> {
+export async function seedDemoIfEmpty(database: Database, plan: ShiftPlan = defaultPlan): Promise<boolean> {
   if (await hasUsers(database.db)) return false;
   const now = new Date();
   const accounts = await staffAccounts(now);
@@ -89,6 +91,7 @@ export async function seedDemoIfEmpty(database: Database): Promise<boolean> {
       .map((ticket) => ({ id: ticket.id!, machineId: ticket.machineId ?? null }));
     const machineIds = records.machines.map((machine) => machine.id!);
     await seedRequests(tx, createRandom(demoSeed + 3), { machineIds, openTickets, engineerId: engineer.id }, now);
+    await seedHandovers(tx, createRandom(demoSeed + 4), people, plan, now);
     await tx.execute(sql`analyze`);
     return true;
   });

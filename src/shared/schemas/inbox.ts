@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, userRef } from './common.ts';
 
 /**
- * What an inbox entry tells (src/docs/inbox.md). The server writes the first six, the two role kinds and the two request kinds
+ * What an inbox entry tells (src/docs/inbox.md). The server writes the first six, the two role kinds, the two request kinds and `handover`
  * with the change that causes them; the device derives the two `Due` kinds from its own records; `mark` only records that
  * the user read a derived entry.
  */
@@ -19,12 +19,13 @@ export const inboxKinds = [
   'roleDecided',
   'request',
   'nearMiss',
+  'handover',
   'mark',
 ] as const;
 export type InboxKind = (typeof inboxKinds)[number];
 
-/** What an entry opens: a record, a user (a role request) or a work request. */
-export const inboxEntities = ['ticket', 'incident', 'schedule', 'user', 'request'] as const;
+/** What an entry opens: a record, a user (a role request), a work request, or a department's shift log (a handover). */
+export const inboxEntities = ['ticket', 'incident', 'schedule', 'user', 'request', 'handover'] as const;
 export type InboxEntity = (typeof inboxEntities)[number];
 
 export const inboxEntry = z.object({

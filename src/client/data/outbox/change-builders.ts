@@ -1,5 +1,5 @@
 import type { FileRef, UserRef } from '#shared/schemas/common.ts';
-import type { SyncEntity } from '#shared/schemas/sync.ts';
+import type { OutboxEntity } from '#client/data/store/db.ts';
 import type { QueuedOf } from './writes.ts';
 import { newId } from '#shared/ids.ts';
 
@@ -9,7 +9,8 @@ export const recordUrl = {
   ticket: '/tickets',
   incident: '/incidents',
   schedule: '/maintenance',
-} as const satisfies Record<SyncEntity, string>;
+  handover: '/handovers',
+} as const satisfies Record<OutboxEntity, string>;
 
 /** A person as records show them (the signed-in user carries more than that). */
 export const author = (user: UserRef): UserRef => ({ _id: user._id, name: user.name });
@@ -26,7 +27,7 @@ export function newRecord(_id: string = newId()) {
  */
 export function createChange(
   user: UserRef,
-  entity: SyncEntity,
+  entity: OutboxEntity,
   body: Record<string, unknown> & { _id: string },
   preview: Record<string, unknown> & { _id: string },
   label: string,
@@ -54,7 +55,7 @@ interface UpdateOptions {
 /** Changed fields only: the server applies just these (last writer wins, and it reports what it overwrote). */
 export function updateChange(
   user: UserRef,
-  entity: SyncEntity,
+  entity: OutboxEntity,
   recordId: string,
   change: { body: Record<string, unknown>; preview: Record<string, unknown>; label: string },
   { method = 'PUT', path = '' }: UpdateOptions = {},
@@ -73,7 +74,7 @@ export function updateChange(
 /** The blob is kept on this device until the replayer has uploaded it; the record lists the file at once. */
 export function attachmentChange(
   user: UserRef,
-  entity: SyncEntity,
+  entity: OutboxEntity,
   recordId: string,
   file: File,
   label: string,

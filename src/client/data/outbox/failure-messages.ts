@@ -1,4 +1,4 @@
-import type { SyncEntity } from '#shared/schemas/sync.ts';
+import type { OutboxEntity } from '#client/data/store/db.ts';
 
 /**
  * The spec's error catalogue (section 8) for a change the server refused without a message of its
@@ -9,11 +9,13 @@ export const updateFallback = {
   ticket: 'Failed to update ticket',
   incident: 'Failed to update incident',
   schedule: 'Failed to update maintenance schedule',
-} as const satisfies Record<SyncEntity, string>;
+  handover: 'Failed to update handover',
+} as const satisfies Record<OutboxEntity, string>;
 
 export const createFallback = {
   machine: 'Failed to create machine',
   ticket: 'Failed to create ticket',
   incident: 'Failed to report incident',
   schedule: 'Failed to schedule maintenance',
-} as const satisfies Record<SyncEntity, string>;
+  handover: 'Failed to hand over the shift',
+} as const satisfies Record<OutboxEntity, string>;

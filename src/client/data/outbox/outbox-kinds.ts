@@ -116,6 +116,14 @@ export const outboxKinds: { [K in OutboxKind]: KindRules<EntryOf<K>> } = {
     fallback: () => 'Failed to add action',
   },
   actionPatch: itemPatch('actions', 'Failed to update action'),
+  // The first acknowledgment stands: one the server already holds is not replaced by a pending one.
+  acknowledge: {
+    apply: (record, entry) => record && (record.acknowledgedAt ? record : { ...record, ...entry.preview }),
+    encode: asJson,
+    sendsIfMatch: false,
+    fields: replacesNothing,
+    fallback: () => 'Failed to acknowledge handover',
+  },
 };
 
 /** The rules of this entry's kind. */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { overwrite, type Overwrite } from '#shared/schemas/common.ts';
+import { handover } from '#shared/schemas/handover.ts';
 import { incident } from '#shared/schemas/incident.ts';
 import { machine } from '#shared/schemas/machine.ts';
 import { schedule } from '#shared/schemas/schedule.ts';
 import { ticket } from '#shared/schemas/ticket.ts';
 import { ApiError, createApi, type Transport } from '#client/lib/api.ts';
-import type { SyncEntity } from '#shared/schemas/sync.ts';
 import { retryDelay } from './backoff.ts';
-import type { LocalDatabase, OutboxEntry } from '#client/data/store/db.ts';
+import type { LocalDatabase, OutboxEntity, OutboxEntry } from '#client/data/store/db.ts';
 import { entriesFor, refreshRecord, tableFor } from '#client/data/store/local-records.ts';
 import { rulesOf } from './outbox-kinds.ts';
 import type { SyncStatusStore } from '#client/data/sync/sync-status.ts';
@@ -39,8 +39,9 @@ const confirmedRecord = {
   ticket: ticket.extend(mayOverwrite),
   incident: incident.extend(mayOverwrite),
   schedule: schedule.extend(mayOverwrite),
-} satisfies Record<SyncEntity, z.ZodType>;
-type ConfirmedRecord = z.infer<(typeof confirmedRecord)[SyncEntity]>;
+  handover: handover.extend(mayOverwrite),
+} satisfies Record<OutboxEntity, z.ZodType>;
+type ConfirmedRecord = z.infer<(typeof confirmedRecord)[OutboxEntity]>;
 
 /** The server could not take it now (a body that stopped arriving, overload, rate limit): try again later. */
 const isTemporary = (status: number) => status >= 500 || status === 429 || status === 408;

@@ -6,6 +6,7 @@ import {
   type actionCreate,
   type IncidentAction,
 } from '#shared/schemas/incident-action.ts';
+import type { Handover } from '#shared/schemas/handover.ts';
 import type { InboxEntry } from '#shared/schemas/inbox.ts';
 import type { Incident } from '#shared/schemas/incident.ts';
 import type { Machine } from '#shared/schemas/machine.ts';
@@ -29,6 +30,9 @@ export type OutboxState = 'pending' | 'sending' | 'failed';
 
 type AnyRecord = Record<string, unknown> & { _id: string };
 
+/** What an outbox entry changes: a synced record, or a department's shift handover (src/docs/shift-handover.md). */
+export type OutboxEntity = SyncEntity | 'handover';
+
 /** What every outbox entry carries, whatever its kind. */
 interface EntryBase {
   /** Queue order. */
@@ -39,7 +43,7 @@ interface EntryBase {
    */
   id: string;
   userId: string;
-  entity: SyncEntity;
+  entity: OutboxEntity;
   recordId: string;
   url: string;
   /** What the user did, for the Sync panel ("Status -> Resolved on TKT-000042"). */
@@ -103,6 +107,13 @@ export type OutboxEntry =
       body: ActionPatch;
       /** The changed fields action-shaped, with the stamps a status change brings. */
       preview: Partial<IncidentAction> & { _id: string };
+    })
+  | (EntryBase & {
+      kind: 'acknowledge';
+      method: 'POST';
+      body: Record<string, never>;
+      /** Who acknowledged a handover, and when (the server's own time replaces it). */
+      preview: Pick<Handover, 'acknowledgedBy' | 'acknowledgedAt'>;
     });
 
 export type OutboxKind = OutboxEntry['kind'];
@@ -135,6 +146,7 @@ export class LocalDatabase extends Dexie {
   tickets!: EntityTable<Local<Ticket>, '_id'>;
   incidents!: EntityTable<Local<Incident>, '_id'>;
   schedules!: EntityTable<Local<Schedule>, '_id'>;
+  handovers!: EntityTable<Local<Handover>, '_id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   files!: EntityTable<StoredFile, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -203,6 +215,8 @@ export class LocalDatabase extends Dexie {
       );
     // An incident's month became a list ("This Month", record-tokens.ts): the lists are built anew.
     this.version(10).stores({}).upgrade(rebuildLists);
+    // Shift handovers: the departments' logs as last read, and the ones written or acknowledged here.
+    this.version(11).stores({ handovers: '_id, [department+shiftStart]' });
     this.use(postingsMiddleware);
     for (const name of Object.values(tableOf)) this.table(name).hook('reading', withServerCopy);
   }
@@ -222,6 +236,7 @@ export const tableOf = {
   ticket: 'tickets',
   incident: 'incidents',
   schedule: 'schedules',
-} as const satisfies Record<SyncEntity, string>;
+  handover: 'handovers',
+} as const satisfies Record<OutboxEntity, string>;
 
 export const localDb = new LocalDatabase();

@@ -1,11 +1,10 @@
-import type { SyncEntity } from '#shared/schemas/sync.ts';
 import { applyPending } from './apply-pending.ts';
-import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
+import { tableOf, type LocalDatabase, type OutboxEntity, type OutboxEntry } from './db.ts';
 import { storedRow, type StoredRecord, type StoredRow } from './stored-row.ts';
 
 type AnyRecord = Record<string, unknown> & { _id: string };
 
-export function tableFor(db: LocalDatabase, entity: SyncEntity) {
+export function tableFor(db: LocalDatabase, entity: OutboxEntity) {
   return db.table<StoredRecord, string, StoredRow>(tableOf[entity]);
 }
 
@@ -30,7 +29,7 @@ export function newerCopy(stored: AnyRecord | null | undefined, incoming: AnyRec
  */
 export async function refreshRecord(
   db: LocalDatabase,
-  entity: SyncEntity,
+  entity: OutboxEntity,
   recordId: string,
   server?: AnyRecord | null,
   entries?: OutboxEntry[],
@@ -48,12 +47,12 @@ export async function refreshRecord(
 }
 
 /** A record the server has deleted leaves this device (a pull's `deleted` list, or this user's own delete). */
-export function forgetRecord(db: LocalDatabase, entity: SyncEntity, recordId: string): Promise<void> {
+export function forgetRecord(db: LocalDatabase, entity: OutboxEntity, recordId: string): Promise<void> {
   return tableFor(db, entity).delete(recordId);
 }
 
 /** A file the server has deleted leaves its record on this device at once; the next pull confirms it. */
-export async function forgetAttachment(db: LocalDatabase, entity: SyncEntity, recordId: string, fileId: string) {
+export async function forgetAttachment(db: LocalDatabase, entity: OutboxEntity, recordId: string, fileId: string) {
   const table = tableFor(db, entity);
   await db.transaction('rw', [table, db.outbox], async () => {
     const server = (await table.get(recordId))?._server;

@@ -32,8 +32,11 @@ const machineCounts = ({ running, down, maintenance, idle }: DashboardData['mach
 
 const viewAll = 'flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50';
 
-/** `assigned`: the maintenance assigned to the user, from the maintenance feature (the route puts it in). */
-export function DashboardPage({ assigned }: { assigned?: ReactNode }) {
+/**
+ * `assigned`: the maintenance assigned to the user, from the maintenance feature; `handover`: the
+ * department's last shift handover, from the handovers feature (the route puts them in).
+ */
+export function DashboardPage({ assigned, handover }: { assigned?: ReactNode; handover?: ReactNode }) {
   const user = useSignedInUser();
   const data = useLiveQuery(async () => await readDashboard(localDb), []);
   const machines = data?.machines;
@@ -102,6 +105,7 @@ export function DashboardPage({ assigned }: { assigned?: ReactNode }) {
           <Panel title="Quick Actions">
             <QuickActions role={user.role} />
           </Panel>
+          {handover}
         </div>
 
         {assigned}

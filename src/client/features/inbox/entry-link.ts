@@ -5,7 +5,7 @@ import type { InboxEntry } from '#shared/schemas/inbox.ts';
 /**
  * Where an entry opens its record: the record's screen with it open, or the dashboard's My Maintenance;
  * a role request the Users screen for admins, and its answer the requester's Profile; a work request
- * the Requests screen.
+ * the Requests screen; a handover its department's Shift Log.
  */
 export function entryLink(entry: InboxEntry, role: Role) {
   const id = entry.recordId ?? undefined;
@@ -24,6 +24,8 @@ export function entryLink(entry: InboxEntry, role: Role) {
       return can(role, 'user:manage')
         ? ({ to: '/users', search: { user: id } } as const)
         : ({ to: '/profile', search: {} } as const);
+    case 'handover':
+      return { to: '/shift-log', search: { handover: id } } as const;
     default:
       return { to: '/', search: {} } as const;
   }

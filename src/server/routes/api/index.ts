@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import analytics from './analytics/index.ts';
 import auth from './auth/index.ts';
 import events from './events/index.ts';
+import handovers from './handovers/index.ts';
 import health from './health/index.ts';
 import inbox from './inbox/index.ts';
 import incidents from './incidents/index.ts';
@@ -35,6 +36,7 @@ const api: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) =
     await signedIn.register(sync, { prefix: '/sync' });
     await signedIn.register(events, { prefix: '/events' });
     await signedIn.register(inbox, { prefix: '/inbox' });
+    await signedIn.register(handovers, { prefix: '/handovers', config });
   });
 };
 
