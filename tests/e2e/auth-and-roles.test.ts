@@ -72,8 +72,18 @@ describe('the sign-in screen drawn before the app', () => {
 });
 
 const sidebars: Record<DemoRole, string[]> = {
-  admin: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Maintenance', 'Shift Log', 'Analytics', 'Users'],
-  maintenance_engineer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Maintenance', 'Shift Log'],
+  admin: [
+    'Dashboard',
+    'Machines',
+    'Tickets',
+    'Requests',
+    'Incidents',
+    'Maintenance',
+    'Shift Log',
+    'Analytics',
+    'Users',
+  ],
+  maintenance_engineer: ['Dashboard', 'Machines', 'Tickets', 'Requests', 'Incidents', 'Maintenance', 'Shift Log'],
   safety_officer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log', 'Analytics'],
   operator: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log'],
 };
@@ -91,7 +101,7 @@ describe('role-based sidebar and guards', () => {
       // The screens' code loads while the device is idle, so a first tap (a tablet never hovers) waits for none.
       const loadedScreens = () =>
         page.evaluate(() =>
-          ['tickets', 'incidents', 'maintenance', 'shift-log', 'analytics', 'users'].filter((screen) =>
+          ['tickets', 'requests', 'incidents', 'maintenance', 'shift-log', 'analytics', 'users'].filter((screen) =>
             performance.getEntriesByType('resource').some(({ name }) => name.includes(`/assets/${screen}-`)),
           ),
         );

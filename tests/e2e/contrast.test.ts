@@ -119,6 +119,12 @@ const screens = (): Screen[] => [
     ready: (page) => page.getByRole('main').locator('svg text').first().waitFor(),
   },
   {
+    name: 'requests',
+    path: '/requests',
+    ready: (page) => page.getByRole('button', { name: 'Accept' }).first().waitFor(),
+  },
+  { name: 'request page', path: '/request', ready: (page) => page.getByLabel('What is wrong?').waitFor() },
+  {
     name: 'shift log',
     path: '/shift-log?department=Casting',
     ready: (page) => page.getByRole('article').first().getByText('Written by').waitFor({ timeout: 30_000 }),

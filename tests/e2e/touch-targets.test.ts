@@ -39,6 +39,7 @@ const screens: [path: string, ready: (page: Page) => Promise<void>][] = [
   ['/maintenance', (page) => page.getByRole('heading', { name: 'Preventive Maintenance' }).waitFor()],
   ['/analytics', (page) => page.getByText('Running now').waitFor()],
   ['/reliability', (page) => page.getByRole('cell').first().waitFor()],
+  ['/requests', (page) => page.getByRole('button', { name: 'Accept' }).first().waitFor()],
   ['/shift-log', (page) => page.getByRole('article').first().getByRole('button', { name: 'Acknowledge' }).waitFor()],
   ['/profile', (page) => page.getByRole('button', { name: 'Edit Profile' }).waitFor()],
 ];
@@ -53,6 +54,9 @@ it('gives every control a touch target of at least 44 px on a tablet and a phone
     await page.goto(`${e2e.server.url}/login`);
     await page.getByLabel('Email').waitFor();
     expect(await smallTargets(page), `login ${size.width}`).toEqual([]);
+    await page.goto(`${e2e.server.url}/request`);
+    await page.getByLabel('What is wrong?').waitFor();
+    expect(await smallTargets(page), `request ${size.width}`).toEqual([]);
     await signIn(page, e2e.server.url, 'admin');
     for (const [path, ready] of screens) {
       await page.goto(`${e2e.server.url}${path}`);

@@ -40,7 +40,7 @@ it('sends a request made offline on a kiosk once; an engineer accepts it into a 
   await kiosk.context.setOffline(true);
   await page.getByLabel('What is wrong?').fill(description);
   await page.getByLabel('Where?').fill('Coiler 2, drive side');
-  await page.getByText('This shift').click();
+  await page.getByLabel('This shift').check();
   await page.locator('input[type=file]').setInputFiles(png);
   await page.getByLabel('Your name (optional)').fill('Piet, contractor');
   await page.getByRole('button', { name: 'Send Request' }).click();
@@ -97,7 +97,7 @@ it('turns a near miss reported on a phone without an account into an anonymous N
   await page.getByLabel('What happened?').fill(what);
   await page.getByLabel('Where?').fill('Casthouse gate 2');
   await page.getByLabel('Department').selectOption('Casting');
-  await page.getByText('Now, it is unsafe').click();
+  await page.getByLabel('Now, it is unsafe').check();
   await page.getByRole('button', { name: 'Send Report' }).click();
   await page.getByRole('heading', { name: 'Thank you: the safety team has your report' }).waitFor({ timeout: 60_000 });
   await screenshot(page, 'hazard-sent');

@@ -20,6 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A small PNG, as a phone's camera would send it. */
+function sendPhoto(url: string, headers: Record<string, string>) {
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]);
+  const { payload, contentType } = multipart([{ name: 'file', filename: 'photo.png', type: 'image/png', data: png }]);
+  return t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': contentType }, payload });
+}
+
 /** Every row of every table of the app, as text: where a link to the reporter would be. */
 async function everyRow(): Promise<string[]> {
   const tables = rowsOf<{ name: string }>(
@@ -57,20 +64,7 @@ it('keeps no link from an anonymous report to its reporter: record, history, pho
   const replay = await t.app.inject({ method: 'POST', url: '/api/incidents', headers, payload: report });
   expect(replay.statusCode).toBe(200);
 
-  const { payload, contentType } = multipart([
-    {
-      name: 'file',
-      filename: 'guard.png',
-      type: 'image/png',
-      data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]),
-    },
-  ]);
-  const photo = await t.app.inject({
-    method: 'POST',
-    url: `/api/incidents/${id}/attachments?anonymous=true`,
-    headers: { ...reporter.headers, 'content-type': contentType },
-    payload,
-  });
+  const photo = await sendPhoto(`/api/incidents/${id}/attachments?anonymous=true`, reporter.headers);
   expect(photo.statusCode, photo.body).toBe(201);
   expect(incident.parse(photo.json()).attachments[0]).toMatchObject({ uploadedBy: null });
 
@@ -131,20 +125,7 @@ it('refuses anything but true or false', async () => {
 it('keeps no link from a near miss sent on the request page to its sender: address, device, code or name', async () => {
   const device = randomUUID();
   const sender = { 'x-device-id': device, 'x-forwarded-for': '10.20.30.40' };
-  const { payload, contentType } = multipart([
-    {
-      name: 'file',
-      filename: 'spill.png',
-      type: 'image/png',
-      data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]),
-    },
-  ]);
-  const photo = await t.app.inject({
-    method: 'POST',
-    url: '/api/requests/photos',
-    headers: { ...sender, 'content-type': contentType },
-    payload,
-  });
+  const photo = await sendPhoto('/api/requests/photos', sender);
   expect(photo.statusCode, photo.body).toBe(201);
   const requestId = randomUUID();
   const hazard = {

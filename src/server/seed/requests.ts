@@ -87,12 +87,12 @@ export async function seedRequests(
   const [incident] = await tx
     .insert(incidents)
     .values({
-      title: 'Forklift reversed past the pedestrian gate without a banksman',
-      description: 'Sent from the request page: a walker had to step back behind the barrier.',
+      title: 'Coil strap snapped while a walker crossed the exclusion zone',
+      description: 'Sent from the request page: the strap end whipped past the walkway barrier.',
       type: 'Near Miss',
       severity: 'High',
-      location: 'Casthouse gate 2',
-      department: 'Casting',
+      location: 'Coil store, bay 3',
+      department: 'Rolling Mill',
       incidentDate: nearMiss,
       reportedBy: null,
       createdAt: nearMiss,

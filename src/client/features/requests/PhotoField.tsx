@@ -21,14 +21,14 @@ export function PhotoField({ photo, onChange }: { photo: File | null; onChange: 
           </Button>
         </div>
       ) : (
-        <label className="flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-4 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-600">
+        <label className="relative flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-4 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-600">
           <Camera aria-hidden="true" className="size-5" />
           Take or choose a photo
           <input
             type="file"
             accept="image/*"
             capture="environment"
-            className="sr-only"
+            className="absolute inset-0 size-full cursor-pointer opacity-0"
             onChange={(event) => {
               const file = event.target.files?.[0] ?? null;
               event.target.value = '';

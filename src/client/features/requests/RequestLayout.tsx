@@ -8,13 +8,16 @@ export function RequestLayout({ children }: { children: ReactNode }) {
     <div className="min-h-dvh bg-slate-100 dark:bg-slate-50">
       <header className="border-b border-slate-200 bg-surface">
         <div className="mx-auto flex min-h-16 max-w-3xl items-center justify-between gap-3 px-4">
-          <Link to="/request" className="flex min-w-0 items-center gap-3">
+          <Link to="/request" className="flex min-h-11 min-w-0 items-center gap-3">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-ink-900 text-white">
               <Factory aria-hidden="true" className="size-5" />
             </span>
             <span className="truncate font-semibold text-slate-900">Report a problem</span>
           </Link>
-          <Link to="/login" className="shrink-0 text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to="/login"
+            className="inline-flex min-h-11 shrink-0 items-center text-sm font-medium text-brand-700 hover:underline"
+          >
             Staff sign in
           </Link>
         </div>

@@ -26,14 +26,14 @@ export function UrgencyChoice({
       </legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {urgencies.map((urgency) => (
-          <label key={urgency} className="cursor-pointer">
+          <label key={urgency} className="relative cursor-pointer">
             <input
               type="radio"
               name="urgency"
               value={urgency}
               checked={value === urgency}
               onChange={() => onChange(urgency)}
-              className="peer sr-only"
+              className="peer absolute inset-0 size-full cursor-pointer opacity-0"
             />
             <span
               className={`flex min-h-12 items-center justify-center rounded-lg border-2 border-slate-300 px-3 text-center text-sm font-medium text-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 ${tones[urgency]}`}

@@ -38,7 +38,7 @@ export function TriagePage({ status, highlight }: { status: RequestFilter; highl
                 type="button"
                 aria-pressed={status === filter.value}
                 onClick={() => void navigate({ to: '/requests', search: { status: filter.value } })}
-                className="min-h-9 rounded-md px-3 text-sm font-medium text-slate-700 aria-pressed:bg-brand-600 aria-pressed:text-white"
+                className="min-h-11 min-w-11 rounded-md px-3 text-sm font-medium text-slate-700 aria-pressed:bg-brand-600 aria-pressed:text-white"
               >
                 {filter.label}
               </button>
