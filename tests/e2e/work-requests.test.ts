@@ -33,8 +33,10 @@ it('sends a request made offline on a kiosk once; an engineer accepts it into a 
   const admin = apiAs(() => e2e.server.url, 'admin');
   const [machine] = await admin<Machine[]>('machines');
   const description = 'Oil dripping under the gearbox of the coiler, a puddle forming';
-  const kiosk = await openKiosk(`/request/${machine!._id}`);
+  // The machine's label: anyone without a session lands on the request page for that machine.
+  const kiosk = await openKiosk(`/machines/${machine!._id}`);
   const { page } = kiosk;
+  await page.waitForURL(`${e2e.server.url}/request/${machine!._id}`);
   await page.getByRole('heading', { name: `${machine!.name} (${machine!.machineId})` }).waitFor();
 
   await kiosk.context.setOffline(true);

@@ -252,6 +252,15 @@ describe('a shift handover', () => {
     expect(plantMachines).toEqual(expect.arrayContaining([crane, saw, furnace]));
   });
 
+  it('reminds the whole incoming shift of a department without a lead', async () => {
+    const outgoing = await userOf('Quality Control', 'operator');
+    const incoming = await userOf('Quality Control', 'operator');
+    const written = await write(outgoing, 'Quality Control', 6);
+    const reminders = (await inboxOf(incoming)).filter((entry) => entry.kind === 'handover');
+    expect(reminders.map((entry) => entry.recordId)).toEqual([written._id]);
+    expect((await inboxOf(outgoing)).filter((entry) => entry.kind === 'handover')).toEqual([]);
+  });
+
   it('is acknowledged once by the incoming shift, with history, and reminds the department leads', async () => {
     const lead = await userOf('Rolling Mill', 'maintenance_engineer');
     const operator = await userOf('Rolling Mill', 'operator');

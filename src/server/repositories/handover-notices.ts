@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { permissions } from '#shared/permissions.ts';
 import type { Tx } from '../db/client.ts';
 import { inboxEntries, users } from '../db/schema.ts';
@@ -15,26 +15,23 @@ export const handoverKey = (handoverId: string) => `handover:${handoverId}`;
 
 /**
  * The incoming shift's leads (src/docs/shift-handover.md): the department's active users whose role
- * leads a shift (`handover:lead`), told in the write's transaction, never the writer.
+ * leads a shift (`handover:lead`); in a department without one, its active users, so the handover
+ * still reaches the incoming shift. Told in the write's transaction, never the writer.
  */
 export async function noticeHandover(tx: Tx, changeSeq: number, written: Written, detail: string): Promise<void> {
-  const leads = await tx
-    .select({ id: users.id })
+  const people = await tx
+    .select({ id: users.id, role: users.role })
     .from(users)
-    .where(
-      and(
-        eq(users.department, written.department),
-        eq(users.active, true),
-        inArray(users.role, [...permissions['handover:lead'].roles]),
-        ne(users.id, written.writerId),
-      ),
-    );
-  if (leads.length === 0) return;
+    .where(and(eq(users.department, written.department), eq(users.active, true), ne(users.id, written.writerId)));
+  const leadRoles: readonly string[] = permissions['handover:lead'].roles;
+  const leads = people.filter((person) => leadRoles.includes(person.role));
+  const told = leads.length > 0 ? leads : people;
+  if (told.length === 0) return;
   await tx
     .insert(inboxEntries)
     .values(
-      leads.map((lead) => ({
-        userId: lead.id,
+      told.map((person) => ({
+        userId: person.id,
         key: handoverKey(written.id),
         kind: 'handover' as const,
         entity: 'handover' as const,
