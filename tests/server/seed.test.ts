@@ -96,6 +96,19 @@ describe('demo seed', () => {
     );
     expect(list.filter((row) => row.status === 'Running').length).toBeGreaterThan(30);
     expect(new Set(list.map((row) => row.status))).toEqual(new Set(['Running', 'Down', 'Maintenance', 'Idle']));
+    // Every machine has two to four isolation points of its kind; a rolling mill its drive, hydraulics and coolant.
+    for (const row of list) expect(row.isolationPoints.length, row.name).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...list.map((row) => row.isolationPoints.length))).toBeLessThanOrEqual(4);
+    const mill = list.find((row) => row.machineId === 'RM-CM-01')!;
+    expect(mill.isolationPoints.map((point) => point.kind)).toEqual(['electrical', 'hydraulic', 'chemical']);
+    expect(mill.isolationPoints[0]!.location).toBe('Main drive breaker of RM-CM-01, MCC-3 cubicle 12');
+    const caster = list.find((row) => row.machineId === 'CA-DC-01')!;
+    expect(caster.isolationPoints.map((point) => point.kind)).toEqual([
+      'molten_metal',
+      'hydraulic',
+      'chemical',
+      'electrical',
+    ]);
     // A month of stops; the machines stopped now have their stop still open, with a reason.
     const stopped = list.filter((row) => row.status === 'Down' || row.status === 'Maintenance');
     for (const row of stopped) {

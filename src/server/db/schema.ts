@@ -37,6 +37,7 @@ import type { RequestKind, RequestStatus, Urgency } from '#shared/requests.ts';
 import type { Recurrence } from '#shared/recurrence.ts';
 import { emptyInvestigation, type Investigation } from '#shared/schemas/incident-action.ts';
 import type { MachineStop } from '#shared/schemas/downtime.ts';
+import type { IsolationPoint } from '#shared/isolation.ts';
 import type { HandoverContents } from '#shared/schemas/handover.ts';
 import type { InboxEntity, InboxKind } from '#shared/schemas/inbox.ts';
 import type { SyncEntity } from '#shared/schemas/sync.ts';
@@ -97,6 +98,7 @@ export const machines = pgTable(
     operatingHours: doublePrecision('operating_hours').notNull().default(0),
     /** The open stop, kept with the downtime events (repositories/downtime.ts). */
     currentStop: jsonb('current_stop').$type<MachineStop>(),
+    isolationPoints: jsonb('isolation_points').$type<IsolationPoint[]>().notNull().default([]),
     createdBy: uuid('created_by').references(() => users.id),
     version: version(),
     createdAt: createdAt(),

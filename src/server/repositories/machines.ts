@@ -50,6 +50,7 @@ const columns: Record<keyof MachineUpdate, string> = {
   specifications: 'specifications',
   status: 'status',
   operatingHours: 'operatingHours',
+  isolationPoints: 'isolationPoints',
 };
 
 export function toMachine(row: MachineRow): Machine {
@@ -66,6 +67,7 @@ export function toMachine(row: MachineRow): Machine {
     status: row.status,
     operatingHours: row.operatingHours,
     stop: row.currentStop,
+    isolationPoints: row.isolationPoints,
     version: row.version,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -227,6 +229,7 @@ export function createMachineRepository(database: Database) {
                 },
                 status: input.status ?? 'Running',
                 operatingHours: input.operatingHours ?? 0,
+                isolationPoints: input.isolationPoints ?? [],
                 createdBy: context.userId,
                 changeSeq,
               })

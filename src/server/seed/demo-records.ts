@@ -16,6 +16,7 @@ import {
 } from '#shared/failure-codes.ts';
 import type { incidents, machines, schedules, ticketComments, tickets } from '../db/schema.ts';
 import { recordLog, type HistoryRow } from './history.ts';
+import { isolationPointsOf } from './isolation-points.ts';
 import { plantMachines, specificationsOf, type MachineKind, type PlantMachine } from './plant.ts';
 import type { Random } from './random.ts';
 import {
@@ -133,6 +134,7 @@ function buildMachine(
     manufacturer: plant.manufacturer,
     installationDate: plant.installed,
     specifications: specificationsOf(plant),
+    isolationPoints: isolationPointsOf(plant),
     status,
     operatingHours: Math.round(yearsInService * 8760 * random.between(0.7, 0.95)),
     createdBy: admins[0]!.id,

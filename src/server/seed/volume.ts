@@ -5,6 +5,7 @@ import { rowsOf, type Database, type Tx } from '../db/client.ts';
 import { machines, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { insertInChunks, nextChangeSeq } from './insert.ts';
+import { isolationPointsOf } from './isolation-points.ts';
 import { plantMachines, specificationsOf } from './plant.ts';
 import { createRandom } from './random.ts';
 import { incidentStories, ticketStories } from './stories.ts';
@@ -157,6 +158,7 @@ async function addMachines(database: Database, count: number, createdBy: string)
         manufacturer: plant.manufacturer,
         installationDate: plant.installed,
         specifications: specificationsOf(plant),
+        isolationPoints: isolationPointsOf(plant, `VM-${serial}`),
         status: random.weighted<MachineStatus>([
           ['Running', 17],
           ['Down', 1],

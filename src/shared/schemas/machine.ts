@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { machineDepartments, machineStatuses } from '../enums.ts';
+import { isolationPoints } from '../isolation.ts';
 import { downtimeReason, machineStop } from './downtime.ts';
 import {
   idSchema,
@@ -38,6 +39,8 @@ export const machine = z.object({
   operatingHours: z.number(),
   /** Null while the machine is up (src/docs/downtime.md). */
   stop: machineStop.nullable(),
+  /** Where and how its energies are isolated (src/docs/isolation-points.md). */
+  isolationPoints: isolationPoints,
 });
 export type Machine = z.infer<typeof machine>;
 
@@ -52,6 +55,7 @@ const machineFields = {
   specifications: specifications,
   status: machineStatus,
   operatingHours: z.number().min(0, 'Operating hours must be at least 0').max(10_000_000),
+  isolationPoints: isolationPoints,
 };
 
 export const machineCreate = z.object({
@@ -60,6 +64,7 @@ export const machineCreate = z.object({
   specifications: specifications.default({ capacity: '', power: '', dimensions: '', weight: '' }),
   status: machineStatus.default('Running'),
   operatingHours: machineFields.operatingHours.default(0),
+  isolationPoints: isolationPoints.default([]),
 });
 export type MachineCreate = z.input<typeof machineCreate>;
 

@@ -217,6 +217,18 @@ export class LocalDatabase extends Dexie {
     this.version(10).stores({}).upgrade(rebuildLists);
     // Shift handovers: the departments' logs as last read, and the ones written or acknowledged here.
     this.version(11).stores({ handovers: '_id, [department+shiftStart]' });
+    // Machines stored, or queued as new, before isolation points existed have none.
+    this.version(12)
+      .stores({})
+      .upgrade(async (tx) => {
+        await tx.table('machines').toCollection().modify(withIsolationPoints);
+        await tx
+          .table('outbox')
+          .filter((entry: OutboxEntry) => entry.entity === 'machine' && entry.kind === 'create')
+          .modify((entry: EntryOf<'create'>) => {
+            entry.preview.isolationPoints ??= [];
+          });
+      });
     this.use(postingsMiddleware);
     for (const name of Object.values(tableOf)) this.table(name).hook('reading', withServerCopy);
   }
@@ -229,6 +241,12 @@ function withInvestigation(record: Record<string, unknown>) {
     copy.actions ??= [];
   }
   record._owners = actionOwners(record);
+}
+
+function withIsolationPoints(record: Record<string, unknown>) {
+  for (const copy of [record, record._server as Record<string, unknown> | null]) {
+    if (copy) copy.isolationPoints ??= [];
+  }
 }
 
 export const tableOf = {

@@ -19,6 +19,7 @@ import { PendingMark } from '#client/components/ui/PendingMark.tsx';
 import { CreateTicketLink } from './CreateTicketLink.tsx';
 import { DeleteMachineButton } from './DeleteMachineButton.tsx';
 import { DowntimeTimeline } from './DowntimeTimeline.tsx';
+import { IsolationPointsSection } from './IsolationPointsSection.tsx';
 import { MachineStatusSelect } from './MachineStatusSelect.tsx';
 import { RecordReadingForm } from './RecordReadingForm.tsx';
 import { calendarDateText, operatingHoursText, type LocalMachine } from './machine-list.ts';
@@ -147,6 +148,9 @@ function MachineDetails({ machine }: { machine: LocalMachine }) {
             ['Weight', orDash(specifications.weight)],
           ]}
         />
+      </Section>
+      <Section title="Energy Isolation Points">
+        <IsolationPointsSection machine={machine} />
       </Section>
       <Section title="Downtime">
         <DowntimeTimeline machine={machine} />

@@ -3,6 +3,7 @@ import type { MachineStatus } from '#shared/enums.ts';
 import type { UserRef } from '#shared/schemas/common.ts';
 import { isStopped, reasonLabel } from '#shared/downtime-reasons.ts';
 import type { MachineStop } from '#shared/schemas/downtime.ts';
+import type { IsolationPoint } from '#shared/isolation.ts';
 import type { Machine, machineCreate, MachineStatusChange, MachineUpdate } from '#shared/schemas/machine.ts';
 import type { QueuedChange } from '#client/data/outbox/writes.ts';
 import { createChange, newRecord, recordUrl, updateChange } from '#client/data/outbox/change-builders.ts';
@@ -79,4 +80,18 @@ export function readingChange(user: UserRef, machine: MachineRef, hours: number)
     preview: { operatingHours: hours },
     label: `Reading ${hours.toLocaleString('en-US')} h on ${named(machine)}`,
   };
+}
+
+/**
+ * The machine's whole list of isolation points after one point was added, edited or removed (PUT): a
+ * second edit made before the first reached the server starts from the list as it shows it.
+ */
+export function isolationPointsChange(
+  user: UserRef,
+  machine: MachineRef,
+  isolationPoints: IsolationPoint[],
+  what: string,
+): QueuedChange {
+  const body = { isolationPoints };
+  return updateChange(user, 'machine', machine._id, { body, preview: body, label: `${what} on ${named(machine)}` });
 }
