@@ -30,6 +30,10 @@ interface AxeResults {
 
 /** Every WCAG 2 A and AA rule axe has (colour contrast among them), as one line per failing element. */
 async function violations(page: Page, where: string): Promise<string[]> {
+  // A colour still fading (a button the pointer just left) would be measured halfway.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+  );
   const results = await page.evaluate(() => {
     const { axe } = window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } };
     return axe.run(document, {
