@@ -1,4 +1,4 @@
-import { can, type Actor } from './permissions.ts';
+import { can, deniedMessage, type Actor } from './permissions.ts';
 
 /** The life of a permit to work (src/docs/permits.md). */
 export const permitStatuses = ['Requested', 'Approved', 'Isolated', 'Active', 'Work Done', 'Closed', 'Cancelled'] as const;
@@ -55,7 +55,7 @@ export function permitStepDenied(actor: Actor, permit: PermitRef, to: PermitStat
   const requester = permit.requestedBy?._id === actor._id;
   switch (to) {
     case 'Approved':
-      if (!can(actor.role, 'permit:approve')) return 'Only a safety officer or an admin may approve a permit';
+      if (!can(actor.role, 'permit:approve')) return deniedMessage(actor.role, 'permit:approve');
       if (requester) return 'You requested this permit: another safety officer or admin approves it';
       return null;
     case 'Isolated':
@@ -63,7 +63,7 @@ export function permitStepDenied(actor: Actor, permit: PermitRef, to: PermitStat
     case 'Work Done':
       return requester || can(actor.role, 'permit:manage')
         ? null
-        : `Only the person who requested the permit, an engineer or an admin may mark it ${to}`;
+        : `${deniedMessage(actor.role, 'permit:manage')} Only its requester, an engineer or an admin marks it ${to}.`;
     case 'Closed':
     case 'Cancelled':
       return requester || can(actor.role, 'permit:approve')

@@ -135,10 +135,10 @@ describe('permits to work', () => {
     const where = await plant(1);
     const byOperator = await request(t.team.operator, where);
     expect(errorMessage(await step(t.team.operator, byOperator._id, { status: 'Approved' }, 403))).toBe(
-      'Only a safety officer or an admin may approve a permit',
+      'The Operator role may not approve permits to work.',
     );
     expect(errorMessage(await step(t.team.engineer, byOperator._id, { status: 'Approved' }, 403))).toBe(
-      'Only a safety officer or an admin may approve a permit',
+      'The Maintenance Engineer role may not approve permits to work.',
     );
     expect(errorMessage(await step(t.team.operator, byOperator._id, { status: 'Active' }, 409))).toContain(
       'its next step is Approved, not Active',
@@ -153,7 +153,7 @@ describe('permits to work', () => {
     await lockAll(t.team.operator, byOperator._id, where);
     const other = await registerUser(t.app, 'operator');
     expect(errorMessage(await step(other, byOperator._id, { status: 'Active' }, 403))).toBe(
-      'Only the person who requested the permit, an engineer or an admin may mark it Active',
+      "The Operator role may not start and finish work on another person's permit. Only its requester, an engineer or an admin marks it Active.",
     );
     await step(t.team.engineer, byOperator._id, { status: 'Active' });
     expect(errorMessage(await step(t.team.operator, byOperator._id, { status: 'Cancelled' }, 409))).toContain(
@@ -431,7 +431,7 @@ describe('permits to work', () => {
     const engineer = await send(t.team.engineer, 'PATCH', url(locks[0]!._id), { removed: true, reason: 'Shift ended' });
     expect(engineer.statusCode).toBe(403);
     expect(errorMessage(engineer)).toBe(
-      `Lock L-1 on Main breaker MCC-3 belongs to ${t.team.operator.name}: only they, a safety officer or an admin may remove it`,
+      `The Maintenance Engineer role may not remove another person's lock with a reason. Lock L-1 on Main breaker MCC-3 belongs to ${t.team.operator.name}: only they, a safety officer or an admin may remove it.`,
     );
     const noReason = await send(t.team.safety, 'PATCH', url(locks[0]!._id), { removed: true });
     expect(noReason.statusCode).toBe(400);

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from '
 import { alias } from 'drizzle-orm/pg-core';
 import { excerpt } from '#shared/inbox.ts';
 import type { IsolationPoint } from '#shared/isolation.ts';
-import { can, type Actor } from '#shared/permissions.ts';
+import { can, deniedMessage, type Actor } from '#shared/permissions.ts';
 import {
   cancellableStatuses,
   finishedPermitStatuses,
@@ -534,7 +534,7 @@ export function createPermitRepository(database: Database) {
           if (!holder) {
             if (!can(actor.role, 'permit:override-lock')) {
               throw forbidden(
-                `Lock ${lock.lockNumber} on ${where} belongs to ${lock.appliedBy?.name ?? 'a deleted user'}: only they, a safety officer or an admin may remove it`,
+                `${deniedMessage(actor.role, 'permit:override-lock')} Lock ${lock.lockNumber} on ${where} belongs to ${lock.appliedBy?.name ?? 'a deleted user'}: only they, a safety officer or an admin may remove it.`,
               );
             }
             if (!reason) {
