@@ -1,7 +1,15 @@
 import { can, deniedMessage, type Actor } from './permissions.ts';
 
 /** The life of a permit to work (src/docs/permits.md). */
-export const permitStatuses = ['Requested', 'Approved', 'Isolated', 'Active', 'Work Done', 'Closed', 'Cancelled'] as const;
+export const permitStatuses = [
+  'Requested',
+  'Approved',
+  'Isolated',
+  'Active',
+  'Work Done',
+  'Closed',
+  'Cancelled',
+] as const;
 export type PermitStatus = (typeof permitStatuses)[number];
 
 /** Not open any more: nothing changes them. */

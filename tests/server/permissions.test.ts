@@ -50,7 +50,9 @@ async function newPermit(steps: ('Approved' | 'Locked' | 'Active' | 'Work Done')
   const machine = await adminCreates(
     '/api/machines',
     machineInput({
-      isolationPoints: [{ _id: pointId, kind: 'electrical', location: 'Main breaker', isolate: 'Off', verify: 'Try start' }],
+      isolationPoints: [
+        { _id: pointId, kind: 'electrical', location: 'Main breaker', isolate: 'Off', verify: 'Try start' },
+      ],
     }),
   );
   const ticket = await adminCreates('/api/tickets', { title: 'Guard', description: 'Loose', machine });

@@ -31,13 +31,25 @@ async function plant(count = 2): Promise<Plant> {
     method: 'POST',
     url: '/api/tickets',
     headers: t.team.admin.headers,
-    payload: { title: 'Replace roller', description: 'Worn', machine: machineId, priority: 'High', category: 'Mechanical' },
+    payload: {
+      title: 'Replace roller',
+      description: 'Worn',
+      machine: machineId,
+      priority: 'High',
+      category: 'Mechanical',
+    },
   });
   expect(ticket.statusCode, ticket.body).toBe(201);
   return { machineId, points, ticketId: ticket.json<{ _id: string }>()._id };
 }
 
-function send(by: Account, method: 'POST' | 'PATCH', url: string, payload: object, headers: Record<string, string> = {}) {
+function send(
+  by: Account,
+  method: 'POST' | 'PATCH',
+  url: string,
+  payload: object,
+  headers: Record<string, string> = {},
+) {
   return t.app.inject({ method, url, payload, headers: { ...by.headers, ...headers } });
 }
 
@@ -61,7 +73,13 @@ async function step(by: Account, id: string, payload: object, expected = 200, he
 }
 
 async function lock(by: Account, id: string, pointId: string, lockNumber: string, verified = true, headers = {}) {
-  return send(by, 'POST', `/api/permits/${id}/locks`, { _id: randomUUID(), point: pointId, lockNumber, verified }, headers);
+  return send(
+    by,
+    'POST',
+    `/api/permits/${id}/locks`,
+    { _id: randomUUID(), point: pointId, lockNumber, verified },
+    headers,
+  );
 }
 
 async function lockAll(by: Account, id: string, where: Plant) {
@@ -89,7 +107,11 @@ describe('permits to work', () => {
   it('walks a permit from Requested to Closed, isolating automatically when every point is locked and verified', async () => {
     const where = await plant();
     const requested = await request(t.team.operator, where);
-    expect(requested).toMatchObject({ status: 'Requested', type: 'general', requestedBy: { _id: t.team.operator._id } });
+    expect(requested).toMatchObject({
+      status: 'Requested',
+      type: 'general',
+      requestedBy: { _id: t.team.operator._id },
+    });
     expect(requested.permitNumber).toMatch(/^PTW-\d{6}$/);
     expect(requested.points.map((item) => item._id)).toEqual(where.points.map((item) => item._id));
 
@@ -185,25 +207,39 @@ describe('permits to work', () => {
       );
     }
     await lock(t.team.operator, created._id, where.points[0]!._id, '6');
-    const lockSeven = permit.parse((await t.app.inject({ url: `/api/permits/${created._id}`, headers: t.team.operator.headers })).json())
+    const lockSeven = permit
+      .parse((await t.app.inject({ url: `/api/permits/${created._id}`, headers: t.team.operator.headers })).json())
       .locks.find((item) => item.lockNumber === '7')!;
     // Someone else may not record the holder's zero-energy check.
-    const notYours = await send(t.team.engineer, 'PATCH', `/api/permits/${created._id}/locks/${lockSeven._id}`, { verified: true });
+    const notYours = await send(t.team.engineer, 'PATCH', `/api/permits/${created._id}/locks/${lockSeven._id}`, {
+      verified: true,
+    });
     expect(notYours.statusCode).toBe(403);
-    const verified = await send(t.team.operator, 'PATCH', `/api/permits/${created._id}/locks/${lockSeven._id}`, { verified: true });
+    const verified = await send(t.team.operator, 'PATCH', `/api/permits/${created._id}/locks/${lockSeven._id}`, {
+      verified: true,
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     expect(permit.parse(verified.json()).status).toBe('Isolated');
 
     // A lock removed before the work starts takes the permit back to Approved, and Active names the point.
     const lockSix = permit.parse(verified.json()).locks.find((item) => item.lockNumber === '6')!;
-    const removed = await send(t.team.operator, 'PATCH', `/api/permits/${created._id}/locks/${lockSix._id}`, { removed: true });
+    const removed = await send(t.team.operator, 'PATCH', `/api/permits/${created._id}/locks/${lockSix._id}`, {
+      removed: true,
+    });
     expect(permit.parse(removed.json()).status).toBe('Approved');
     await lock(t.team.operator, created._id, where.points[0]!._id, '9');
     await step(t.team.operator, created._id, { status: 'Active' });
-    const onDuty = permit.parse((await t.app.inject({ url: `/api/permits/${created._id}`, headers: t.team.operator.headers })).json());
-    const whileActive = await send(t.team.operator, 'PATCH', `/api/permits/${created._id}/locks/${onDuty.locks.at(-1)!._id}`, {
-      removed: true,
-    });
+    const onDuty = permit.parse(
+      (await t.app.inject({ url: `/api/permits/${created._id}`, headers: t.team.operator.headers })).json(),
+    );
+    const whileActive = await send(
+      t.team.operator,
+      'PATCH',
+      `/api/permits/${created._id}/locks/${onDuty.locks.at(-1)!._id}`,
+      {
+        removed: true,
+      },
+    );
     expect(whileActive.statusCode).toBe(409);
     expect(errorMessage(whileActive)).toContain('locks stay on until the work is done');
   });
@@ -268,9 +304,21 @@ describe('permits to work', () => {
     );
     const until = '2026-11-27T18:00:00.000Z';
     const started = permitUpdated.parse(
-      (await step(t.team.operator, hot._id, { status: 'Active', fireWatch: 'Ben Ode', fireWatchUntil: until, gasTest: '0 % LEL' })).json(),
+      (
+        await step(t.team.operator, hot._id, {
+          status: 'Active',
+          fireWatch: 'Ben Ode',
+          fireWatchUntil: until,
+          gasTest: '0 % LEL',
+        })
+      ).json(),
     );
-    expect(started).toMatchObject({ status: 'Active', fireWatch: 'Ben Ode', fireWatchUntil: until, gasTest: '0 % LEL' });
+    expect(started).toMatchObject({
+      status: 'Active',
+      fireWatch: 'Ben Ode',
+      fireWatchUntil: until,
+      gasTest: '0 % LEL',
+    });
   });
 
   it('insists on one ticket or schedule on the same machine', async () => {
@@ -396,7 +444,9 @@ describe('permits to work', () => {
     const created = await request(t.team.operator, where);
     await step(t.team.safety, created._id, { status: 'Approved' });
     const offline = '2026-11-27T05:59:30.000Z';
-    const response = await lock(t.team.operator, created._id, where.points[0]!._id, 'T-1', true, { 'x-client-time': offline });
+    const response = await lock(t.team.operator, created._id, where.points[0]!._id, 'T-1', true, {
+      'x-client-time': offline,
+    });
     expect(permit.parse(response.json()).locks[0]!.appliedAt).toBe(offline);
     const before = Date.now();
     const online = await lock(t.team.operator, created._id, where.points[1]!._id, 'T-2');
@@ -446,9 +496,21 @@ describe('permits to work', () => {
       removalReason: 'Holder went home sick; area checked',
     });
     const changeId = randomUUID();
-    const own = await send(t.team.operator, 'PATCH', url(locks[1]!._id), { removed: true }, { 'x-change-id': changeId });
+    const own = await send(
+      t.team.operator,
+      'PATCH',
+      url(locks[1]!._id),
+      { removed: true },
+      { 'x-change-id': changeId },
+    );
     expect(own.statusCode).toBe(200);
-    const replay = await send(t.team.operator, 'PATCH', url(locks[1]!._id), { removed: true }, { 'x-change-id': changeId });
+    const replay = await send(
+      t.team.operator,
+      'PATCH',
+      url(locks[1]!._id),
+      { removed: true },
+      { 'x-change-id': changeId },
+    );
     expect(replay.statusCode).toBe(200);
     const twice = await send(t.team.operator, 'PATCH', url(locks[1]!._id), { removed: true });
     expect(twice.statusCode).toBe(200);
@@ -464,11 +526,17 @@ describe('permits to work', () => {
     const created = await request(t.team.operator, where, { description: 'First' });
     await step(t.team.safety, created._id, { description: 'Safety note' });
     const late = permitUpdated.parse(
-      (await step(t.team.operator, created._id, { description: 'Mine' }, 200, { 'if-match': `"${created.version}"` })).json(),
+      (
+        await step(t.team.operator, created._id, { description: 'Mine' }, 200, { 'if-match': `"${created.version}"` })
+      ).json(),
     );
     expect(late.description).toBe('Mine');
     expect(late.overwritten).toEqual([
-      expect.objectContaining({ field: 'description', value: 'Safety note', changedBy: expect.objectContaining({ _id: t.team.safety._id }) }),
+      expect.objectContaining({
+        field: 'description',
+        value: 'Safety note',
+        changedBy: expect.objectContaining({ _id: t.team.safety._id }),
+      }),
     ]);
   });
 
@@ -524,7 +592,10 @@ describe('permits to work', () => {
     const list = async (query: string) => {
       const response = await t.app.inject({ url: `/api/permits?${query}`, headers: t.team.operator.headers });
       expect(response.statusCode, response.body).toBe(200);
-      return permit.array().parse(response.json()).map((item) => item._id);
+      return permit
+        .array()
+        .parse(response.json())
+        .map((item) => item._id);
     };
     expect(await list(`machine=${where.machineId}`)).toEqual([open._id]);
     expect(await list('status=open')).toContain(open._id);
@@ -535,7 +606,10 @@ describe('permits to work', () => {
     const bad = await t.app.inject({ url: '/api/permits?status=Lost', headers: t.team.operator.headers });
     expect(bad.statusCode).toBe(400);
 
-    const csv = await t.app.inject({ url: `/api/permits/export.csv?machine=${where.machineId}`, headers: t.team.operator.headers });
+    const csv = await t.app.inject({
+      url: `/api/permits/export.csv?machine=${where.machineId}`,
+      headers: t.team.operator.headers,
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="permits.*\.csv"/);
@@ -549,11 +623,15 @@ describe('permits to work', () => {
 
   it('answers 404 for an unknown permit or lock', async () => {
     const missing = randomUUID();
-    expect((await t.app.inject({ url: `/api/permits/${missing}`, headers: t.team.operator.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/permits/${missing}`, headers: t.team.operator.headers })).statusCode).toBe(
+      404,
+    );
     expect((await step(t.team.safety, missing, { status: 'Approved' }, 404)).statusCode).toBe(404);
     const where = await plant(0);
     const created = await request(t.team.operator, where);
-    const response = await send(t.team.operator, 'PATCH', `/api/permits/${created._id}/locks/${missing}`, { removed: true });
+    const response = await send(t.team.operator, 'PATCH', `/api/permits/${created._id}/locks/${missing}`, {
+      removed: true,
+    });
     expect(response.statusCode).toBe(404);
   });
 });

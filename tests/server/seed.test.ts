@@ -225,9 +225,12 @@ describe('demo seed', () => {
     expect(closed.locks.length).toBeGreaterThan(0);
     expect(closed.locks.every((lock) => lock.removedAt)).toBe(true);
     const history = await t.app.inject({ url: `/api/permits/${closed._id}/history`, headers });
-    expect(history.json<{ field: string; newValue: unknown }[]>().filter((entry) => entry.field === 'status').map((entry) => entry.newValue)).toEqual(
-      ['Requested', 'Approved', 'Isolated', 'Active', 'Work Done', 'Closed'],
-    );
+    expect(
+      history
+        .json<{ field: string; newValue: unknown }[]>()
+        .filter((entry) => entry.field === 'status')
+        .map((entry) => entry.newValue),
+    ).toEqual(['Requested', 'Approved', 'Isolated', 'Active', 'Work Done', 'Closed']);
   });
 
   it('does nothing the second time', async () => {

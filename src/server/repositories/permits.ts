@@ -31,11 +31,7 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';
 import { recordChange } from './change-effects.ts';
 import { createOnce } from './create-once.ts';
 import { readHistory } from './history.ts';
-import {
-  noticePermitApproved,
-  noticePermitRequested,
-  settlePermitRequested,
-} from './permit-notices.ts';
+import { noticePermitApproved, noticePermitRequested, settlePermitRequested } from './permit-notices.ts';
 import {
   diffPatch,
   findOverwrites,
@@ -181,7 +177,9 @@ const locksStillOn = (permit: Permit) =>
 
 const missingHotWork = (permit: Permit) =>
   permit.type === 'hot_work'
-    ? (Object.keys(hotWorkFields) as HotWorkField[]).filter((field) => permit[field] === null).map((field) => hotWorkFields[field])
+    ? (Object.keys(hotWorkFields) as HotWorkField[])
+        .filter((field) => permit[field] === null)
+        .map((field) => hotWorkFields[field])
     : [];
 
 function assertHotWorkOnly(type: string, input: Partial<Record<HotWorkField, unknown>>) {
@@ -271,10 +269,21 @@ export function createPermitRepository(database: Database) {
   async function followLocks(tx: Tx, permit: Permit, version: number, context: ChangeContext) {
     const isolated = unsafePoints(permit).length === 0 && permit.points.length > 0;
     const to: PermitStatus | null =
-      permit.status === 'Approved' && isolated ? 'Isolated' : permit.status === 'Isolated' && !isolated ? 'Approved' : null;
+      permit.status === 'Approved' && isolated
+        ? 'Isolated'
+        : permit.status === 'Isolated' && !isolated
+          ? 'Approved'
+          : null;
     if (!to) return;
     await tx.update(permits).set({ status: to }).where(eq(permits.id, permit._id));
-    await recordChange(tx, 'permit', permit._id, version, [{ field: 'status', oldValue: permit.status, newValue: to }], context);
+    await recordChange(
+      tx,
+      'permit',
+      permit._id,
+      version,
+      [{ field: 'status', oldValue: permit.status, newValue: to }],
+      context,
+    );
   }
 
   return {
@@ -334,7 +343,9 @@ export function createPermitRepository(database: Database) {
               .where(and(eq(machines.id, input.machine), isNull(machines.deletedAt)));
             if (!machine) throw badRequest('Machine not found');
             if ((input.ticket ? 1 : 0) + (input.schedule ? 1 : 0) !== 1) {
-              throw badRequest('A permit is for one ticket or one maintenance schedule: give exactly one of ticket or schedule');
+              throw badRequest(
+                'A permit is for one ticket or one maintenance schedule: give exactly one of ticket or schedule',
+              );
             }
             if (input.ticket) {
               const [ticket] = await tx
@@ -343,7 +354,9 @@ export function createPermitRepository(database: Database) {
                 .where(eq(tickets.id, input.ticket));
               if (!ticket) throw badRequest('Ticket not found');
               if (ticket.machineId !== machine.id) {
-                throw badRequest(`Ticket ${ticket.number} is not on ${machine.name}: a permit covers work on one machine`);
+                throw badRequest(
+                  `Ticket ${ticket.number} is not on ${machine.name}: a permit covers work on one machine`,
+                );
               }
             }
             if (input.schedule) {
@@ -353,7 +366,9 @@ export function createPermitRepository(database: Database) {
                 .where(eq(schedules.id, input.schedule));
               if (!schedule) throw badRequest('Maintenance schedule not found');
               if (schedule.machineId !== machine.id) {
-                throw badRequest(`Maintenance "${schedule.title}" is not on ${machine.name}: a permit covers work on one machine`);
+                throw badRequest(
+                  `Maintenance "${schedule.title}" is not on ${machine.name}: a permit covers work on one machine`,
+                );
               }
             }
             assertHotWorkOnly(input.type, input);
@@ -411,9 +426,14 @@ export function createPermitRepository(database: Database) {
             throw conflict(`${permit.permitNumber} is ${permit.status}: it does not change any more`);
           }
           if (!mayEdit(actor, permit)) {
-            throw forbidden('Only the person who requested the permit, an engineer, a safety officer or an admin may edit it');
+            throw forbidden(
+              'Only the person who requested the permit, an engineer, a safety officer or an admin may edit it',
+            );
           }
-          assertHotWorkOnly(permit.type, Object.fromEntries(fieldChanges.map((change) => [change.field, change.newValue])));
+          assertHotWorkOnly(
+            permit.type,
+            Object.fromEntries(fieldChanges.map((change) => [change.field, change.newValue])),
+          );
         }
         const edited: Permit = {
           ...permit,
@@ -508,7 +528,14 @@ export function createPermitRepository(database: Database) {
               verified: input.verified,
               appliedAt: appliedAt.toISOString(),
             };
-            await recordChange(tx, 'permit', permitId, version, [{ field: 'lock', oldValue: null, newValue: lock }], context);
+            await recordChange(
+              tx,
+              'permit',
+              permitId,
+              version,
+              [{ field: 'lock', oldValue: null, newValue: lock }],
+              context,
+            );
             await followLocks(tx, await load(tx, permitId), version, context);
             return candidate!;
           },
@@ -560,15 +587,27 @@ export function createPermitRepository(database: Database) {
             removedAt: at.toISOString(),
             ...(reason ? { reason } : {}),
           };
-          await recordChange(tx, 'permit', permitId, version, [{ field: 'lockRemoved', oldValue: null, newValue: removed }], context);
+          await recordChange(
+            tx,
+            'permit',
+            permitId,
+            version,
+            [{ field: 'lockRemoved', oldValue: null, newValue: removed }],
+            context,
+          );
           await followLocks(tx, await load(tx, permitId), version, context);
           return { record: await load(tx, permitId), overwritten: [] };
         }
         if (lock.verified) return { record: permit, overwritten: [] };
-        if (!holder) throw forbidden(`Only ${lock.appliedBy?.name ?? 'its holder'}, who applied lock ${lock.lockNumber}, records its zero-energy check`);
+        if (!holder)
+          throw forbidden(
+            `Only ${lock.appliedBy?.name ?? 'its holder'}, who applied lock ${lock.lockNumber}, records its zero-energy check`,
+          );
         if (lock.removedAt) throw conflict(`Lock ${lock.lockNumber} on ${where} was removed`);
         if (!lockingStatuses.includes(permit.status)) {
-          throw conflict(`${permit.permitNumber} is ${permit.status}: zero-energy checks are recorded before the work starts`);
+          throw conflict(
+            `${permit.permitNumber} is ${permit.status}: zero-energy checks are recorded before the work starts`,
+          );
         }
         await tx.update(permitLocks).set({ verified: true }).where(eq(permitLocks.id, lockId));
         const version = await bump(tx, permit);
@@ -577,7 +616,13 @@ export function createPermitRepository(database: Database) {
           'permit',
           permitId,
           version,
-          [{ field: 'lockVerified', oldValue: null, newValue: { _id: lockId, location: lock.pointLocation, lockNumber: lock.lockNumber } }],
+          [
+            {
+              field: 'lockVerified',
+              oldValue: null,
+              newValue: { _id: lockId, location: lock.pointLocation, lockNumber: lock.lockNumber },
+            },
+          ],
           context,
         );
         await followLocks(tx, await load(tx, permitId), version, context);

@@ -93,7 +93,10 @@ export async function seedDemoIfEmpty(database: Database, plan: ShiftPlan = defa
     const machineIds = records.machines.map((machine) => machine.id!);
     await seedRequests(tx, createRandom(demoSeed + 3), { machineIds, openTickets, engineerId: engineer.id }, now);
     await seedHandovers(tx, createRandom(demoSeed + 4), people, plan, now);
-    const withPoints = records.machines.map((machine) => ({ id: machine.id!, isolationPoints: machine.isolationPoints ?? [] }));
+    const withPoints = records.machines.map((machine) => ({
+      id: machine.id!,
+      isolationPoints: machine.isolationPoints ?? [],
+    }));
     await seedPermits(tx, createRandom(demoSeed + 5), { people, machines: withPoints, openTickets }, now);
     await tx.execute(sql`analyze`);
     return true;

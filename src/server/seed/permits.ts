@@ -17,7 +17,12 @@ interface Story {
 
 /** One permit in each kind of state, the newest still waiting for approval. */
 const stories: Story[] = [
-  { type: 'work_at_height', status: 'Closed', description: 'Replace the walkway grating above the drive', hoursAgo: 30 },
+  {
+    type: 'work_at_height',
+    status: 'Closed',
+    description: 'Replace the walkway grating above the drive',
+    hoursAgo: 30,
+  },
   { type: 'confined_space', status: 'Active', description: 'Inspect the inside of the hydraulic tank', hoursAgo: 5 },
   { type: 'general', status: 'Approved', description: 'Change the worn drive coupling', hoursAgo: 2 },
   { type: 'hot_work', status: 'Requested', description: 'Weld a crack in the guard frame', hoursAgo: 1 },
@@ -41,7 +46,9 @@ export async function seedPermits(
   const candidates = context.openTickets.filter(
     (ticket) => ticket.machineId && (pointsOf.get(ticket.machineId)?.length ?? 0) > 0,
   );
-  const workers = context.people.filter((person) => person.role === 'operator' || person.role === 'maintenance_engineer');
+  const workers = context.people.filter(
+    (person) => person.role === 'operator' || person.role === 'maintenance_engineer',
+  );
   const safety = context.people.find((person) => person.role === 'safety_officer');
   if (!safety || workers.length === 0) return;
   const history: HistoryRow[] = [];
@@ -84,11 +91,26 @@ export async function seedPermits(
         const lockId = random.uuid();
         const appliedAt = new Date(at(2).getTime() + number * minute);
         const lockNumber = String(100 + index * 10 + number);
-        locks.push({ id: lockId, permitId: id, pointId: point._id, lockNumber, verified: true, appliedBy: requester.id, appliedAt });
+        locks.push({
+          id: lockId,
+          permitId: id,
+          pointId: point._id,
+          lockNumber,
+          verified: true,
+          appliedBy: requester.id,
+          appliedAt,
+        });
         log.change(appliedAt, requester.id, {
           lock: [
             null,
-            { _id: lockId, point: point._id, location: point.location, lockNumber, verified: true, appliedAt: appliedAt.toISOString() },
+            {
+              _id: lockId,
+              point: point._id,
+              location: point.location,
+              lockNumber,
+              verified: true,
+              appliedAt: appliedAt.toISOString(),
+            },
           ],
         });
       }
@@ -104,7 +126,13 @@ export async function seedPermits(
         log.change(at(7), requester.id, {
           lockRemoved: [
             null,
-            { _id: lock.id, point: point._id, location: point.location, lockNumber: lock.lockNumber, removedAt: at(7).toISOString() },
+            {
+              _id: lock.id,
+              point: point._id,
+              location: point.location,
+              lockNumber: lock.lockNumber,
+              removedAt: at(7).toISOString(),
+            },
           ],
         });
       }

@@ -57,9 +57,15 @@ export const permitUpdated = updated(permit);
 
 /** A gas test reading as the meter shows it: text ("0 % LEL") or a number. */
 const gasTest = z
-  .union([z.string().trim().min(1, 'gasTest must not be empty').max(100, 'gasTest must be at most 100 characters'), z.number()], {
-    error: 'gasTest must be the reading as text or a number',
-  })
+  .union(
+    [
+      z.string().trim().min(1, 'gasTest must not be empty').max(100, 'gasTest must be at most 100 characters'),
+      z.number(),
+    ],
+    {
+      error: 'gasTest must be the reading as text or a number',
+    },
+  )
   .transform(String);
 const fireWatch = z
   .string({ error: 'fireWatch must be the name of the fire watch' })
@@ -95,7 +101,9 @@ export type PermitUpdate = z.infer<typeof permitUpdate>;
 
 export const permitListQuery = z.object({
   /** `open`: neither Closed nor Cancelled. */
-  status: optionalFilter(z.enum(['open', ...permitStatuses], { error: `status must be open or one of: ${permitStatuses.join(', ')}` })),
+  status: optionalFilter(
+    z.enum(['open', ...permitStatuses], { error: `status must be open or one of: ${permitStatuses.join(', ')}` }),
+  ),
   department: optionalFilter(z.string().trim().max(100)),
   machine: optionalFilter(idSchema),
   limit: z.coerce.number().int().min(1, 'limit must be 1 to 500').max(500, 'limit must be 1 to 500').default(100),
@@ -121,12 +129,17 @@ export type LockCreate = z.infer<typeof lockCreate>;
 /** Removing a lock (`removed: true`, with a reason when it is not your own), or recording its zero-energy check. */
 export const lockUpdate = z
   .object({
-    removed: z.literal(true, { error: 'removed can only be true: a removed lock is applied again as a new lock' }).optional(),
+    removed: z
+      .literal(true, { error: 'removed can only be true: a removed lock is applied again as a new lock' })
+      .optional(),
     reason: optionalText('reason', 1000).optional(),
     verified: z.literal(true, { error: 'verified can only be set to true' }).optional(),
   })
   .strict()
-  .refine((value) => value.removed !== undefined || value.verified !== undefined, 'Say removed: true or verified: true');
+  .refine(
+    (value) => value.removed !== undefined || value.verified !== undefined,
+    'Say removed: true or verified: true',
+  );
 export type LockUpdate = z.infer<typeof lockUpdate>;
 
 export const lockParams = z.object({ id: idSchema, lockId: idSchema });
