@@ -42,7 +42,6 @@ import {
 } from './record-changes.ts';
 import { iso, isoOrNull } from './sql-helpers.ts';
 
-type Row = typeof permits.$inferSelect;
 type LockRow = typeof permitLocks.$inferSelect;
 
 const requester = alias(users, 'requester');
