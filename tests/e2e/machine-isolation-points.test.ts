@@ -55,8 +55,43 @@ it('an engineer adds an isolation point offline: shown at once, on the server on
   const stored = await serverGet<Machine>(`machines/${machine._id}`);
   expect(stored.version).toBe(machine.version + 1);
   expect(stored.isolationPoints.slice(0, -1)).toEqual(machine.isolationPoints);
-  expect(stored.isolationPoints.filter((point) => point.location === added.location)).toEqual([
-    { _id: expect.any(String), kind: 'pneumatic', ...added },
-  ]);
+  const sent = stored.isolationPoints.filter((point) => point.location === added.location);
+  expect(sent.map(({ _id: _, ...point }) => point)).toEqual([{ kind: 'pneumatic', ...added }]);
   await context.close();
+});
+
+it('lets operators read the points only; an engineer removes one after confirming', async () => {
+  const machine = (await serverGet<Machine[]>('machines')).find((candidate) => candidate.machineId === 'CA-DC-01')!;
+  const [metal, hydraulics] = machine.isolationPoints;
+  for (const role of ['operator', 'maintenance_engineer'] as const) {
+    const { context, page } = await openControlledPage(
+      e2e.browser,
+      e2e.server.url,
+      role,
+      `/machines?machine=${machine._id}`,
+    );
+    const section = page
+      .getByRole('dialog', { name: machine.name })
+      .getByRole('region', { name: 'Energy Isolation Points' });
+    await section.getByText(metal!.location).waitFor({ timeout: 60_000 });
+    await section.getByText('Molten metal').waitFor();
+    if (role === 'operator') {
+      expect(await section.getByRole('button').count()).toBe(0);
+    } else {
+      await section.getByRole('button', { name: 'Remove isolation point 2' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Remove Isolation Point' });
+      await confirm.getByText(hydraulics!.location).waitFor();
+      await confirm.getByRole('button', { name: 'Remove Point' }).click();
+      await page.getByText('Isolation point removed').first().waitFor();
+      await confirm.waitFor({ state: 'detached' });
+      await expect
+        .poll(
+          async () => (await serverGet<Machine>(`machines/${machine._id}`)).isolationPoints.map((point) => point._id),
+          { timeout: 30_000 },
+        )
+        .toEqual(machine.isolationPoints.filter((point) => point !== hydraulics).map((point) => point._id));
+      expect(await section.getByText(hydraulics!.location).count()).toBe(0);
+    }
+    await context.close();
+  }
 });

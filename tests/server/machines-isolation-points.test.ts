@@ -16,7 +16,7 @@ const breaker = () => ({
   verify: 'Press start at the local station: drive must not turn',
 });
 
-async function create(payload: object, headers = t.team.engineer.headers) {
+async function create(payload: Record<string, unknown>, headers = t.team.engineer.headers) {
   return t.app.inject({ method: 'POST', url: '/api/machines', headers, payload: machineInput(payload) });
 }
 
