@@ -177,6 +177,9 @@ describe('permits to work', () => {
     expect(errorMessage(await step(other, byOperator._id, { status: 'Active' }, 403))).toBe(
       "The Operator role may not start and finish work on another person's permit. Only its requester, an engineer or an admin marks it Active.",
     );
+    expect(errorMessage(await step(other, byOperator._id, { description: 'Mine now' }, 403))).toBe(
+      'Only the person who requested the permit, an engineer, a safety officer or an admin may edit it',
+    );
     await step(t.team.engineer, byOperator._id, { status: 'Active' });
     expect(errorMessage(await step(t.team.operator, byOperator._id, { status: 'Cancelled' }, 409))).toContain(
       'only a Requested or Approved permit can be cancelled',
