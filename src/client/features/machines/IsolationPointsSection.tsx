@@ -1,6 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { isolationKindLabels, type IsolationPoint } from '#shared/isolation.ts';
+import { isolationKindLabels, maxIsolationPoints, type IsolationPoint } from '#shared/isolation.ts';
 import { can } from '#shared/permissions.ts';
 import { Badge } from '#client/components/ui/Badge.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
@@ -45,7 +45,7 @@ export function IsolationPointsSection({ machine }: { machine: LocalMachine }) {
                 <Badge tone="orange">{isolationKindLabels[point.kind]}</Badge>
                 <span className="min-w-0 flex-1 font-medium break-words text-slate-900">{point.location}</span>
                 {mayEdit && (
-                  <span className="flex gap-1 print:hidden">
+                  <span className="flex gap-1">
                     <Button variant="ghost" onClick={() => setEditing({ point, isNew: false })}>
                       <Pencil aria-hidden="true" className="size-4" /> Edit
                       <span className="sr-only"> isolation point {index + 1}</span>
@@ -68,11 +68,14 @@ export function IsolationPointsSection({ machine }: { machine: LocalMachine }) {
           ))}
         </ol>
       )}
-      {mayEdit && (
-        <Button variant="secondary" onClick={() => setEditing({ point: emptyIsolationPoint(), isNew: true })}>
-          <Plus aria-hidden="true" className="size-4" /> Add Isolation Point
-        </Button>
-      )}
+      {mayEdit &&
+        (points.length < maxIsolationPoints ? (
+          <Button variant="secondary" onClick={() => setEditing({ point: emptyIsolationPoint(), isNew: true })}>
+            <Plus aria-hidden="true" className="size-4" /> Add Isolation Point
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-600">A machine has at most {maxIsolationPoints} isolation points.</p>
+        ))}
       {editing && (
         <IsolationPointDialog
           {...editing}
