@@ -1,6 +1,8 @@
 import type { CsvColumn } from './csv.ts';
 import type { Handover } from './schemas/handover.ts';
 import type { Incident } from './schemas/incident.ts';
+import type { Permit } from './schemas/permit.ts';
+import { permitTypeLabels } from './permits.ts';
 import type { Schedule } from './schemas/schedule.ts';
 import type { Ticket } from './schemas/ticket.ts';
 
@@ -113,4 +115,36 @@ export const handoverColumns: readonly CsvColumn<Handover>[] = [
   ['Acknowledged By', (handover) => handover.acknowledgedBy?.name],
   ['Acknowledged At', (handover) => handover.acknowledgedAt],
   ['Handover _id', (handover) => handover._id],
+];
+
+/** Permits to work (src/docs/permits.md): what, where, who asked and approved, and every lock. */
+export const permitColumns: readonly CsvColumn<Permit>[] = [
+  ['Permit', (permit) => permit.permitNumber],
+  ['Status', (permit) => permit.status],
+  ['Type', (permit) => permitTypeLabels[permit.type]],
+  ['Machine', (permit) => permit.machine.name],
+  ['Machine ID', (permit) => permit.machine.machineId],
+  ['Department', (permit) => permit.machine.department],
+  ['Ticket', (permit) => permit.ticket?.ticketNumber],
+  ['Maintenance', (permit) => permit.schedule?.title],
+  ['Description', (permit) => permit.description],
+  ['Gas Test', (permit) => permit.gasTest],
+  ['Fire Watch', (permit) => permit.fireWatch],
+  ['Fire Watch Until', (permit) => permit.fireWatchUntil],
+  ['Requested By', (permit) => permit.requestedBy?.name],
+  ['Requested At', (permit) => permit.createdAt],
+  ['Approved By', (permit) => permit.approvedBy?.name],
+  ['Approved At', (permit) => permit.approvedAt],
+  [
+    'Locks',
+    ({ locks }) =>
+      joined(
+        locks,
+        (lock) =>
+          `${lock.lockNumber} on ${lock.pointLocation} by ${lock.appliedBy?.name ?? ''} at ${lock.appliedAt}` +
+          `${lock.verified ? ', verified' : ''}${lock.removedAt ? `, removed ${lock.removedAt} by ${lock.removedBy?.name ?? ''}${lock.removalReason ? ` (${lock.removalReason})` : ''}` : ''}`,
+      ),
+  ],
+  ['Locks On', ({ locks }) => locks.filter((lock) => !lock.removedAt).length],
+  ['Permit _id', (permit) => permit._id],
 ];

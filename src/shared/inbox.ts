@@ -15,6 +15,8 @@ export const inboxHeadings: Record<InboxKind, string> = {
   request: 'New work request',
   nearMiss: 'Near miss reported without a name',
   handover: 'Shift handover to acknowledge',
+  permitRequested: 'Permit to work to approve',
+  permitApproved: 'Your permit to work was approved',
   mark: '',
 };
 

@@ -40,6 +40,13 @@ export const permissions = {
     roles: ['admin', 'maintenance_engineer', 'safety_officer'],
     label: 'be reminded to acknowledge shift handovers',
   },
+  // Permits to work (src/docs/permits.md): whoever works on a machine requests a permit and applies
+  // their locks; safety officers and admins approve (never their own) and may remove another's lock
+  // with a reason; engineers and admins start and finish work on anyone's permit.
+  'permit:request': { roles: everyone, label: 'request permits to work and apply locks' },
+  'permit:approve': { roles: safety, label: 'approve permits to work' },
+  'permit:manage': { roles: engineers, label: "start and finish work on another person's permit" },
+  'permit:override-lock': { roles: safety, label: "remove another person's lock with a reason" },
   'file:upload': { roles: everyone, label: 'upload files' },
   'user:list': { roles: everyone, label: 'list users' },
   'user:manage': { roles: ['admin'], label: 'manage users' },

@@ -73,6 +73,7 @@ beforeAll(async () => {
     scheduledDate: new Date().toISOString(),
     checklist: [{ task: 'Drain oil' }],
   })) as { _id: string; checklist: { _id: string }[] };
+  const permit = await post('/api/permits', { machine: machine._id, ticket: ticket._id, type: 'general' });
   const { payload, contentType } = multipart([{ name: 'file', filename: 'a.png', type: 'image/png', data: png }]);
   const file = await t.app.inject({
     method: 'POST',
@@ -86,6 +87,7 @@ beforeAll(async () => {
     tickets: ticket._id,
     incidents: incident._id,
     maintenance: schedule._id,
+    permits: permit._id,
     itemId: schedule.checklist[0]!._id,
     upload: idOf(file),
     assignedTo: admin._id,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, type Role } from '#shared/enums.ts';
 import { can, deniedMessage, type Action } from '#shared/permissions.ts';
-import { createTestApp, machineInput, registerTeam, type Account, type TestApp } from './helpers/app.ts';
+import { createTestApp, machineInput, registerTeam, registerUser, type Account, type TestApp } from './helpers/app.ts';
 import { multipart } from './helpers/multipart.ts';
 import { errorMessage, idOf } from './helpers/json.ts';
 
@@ -43,6 +43,41 @@ const newSchedule = async () =>
     scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
     checklist: [{ task: 'Grease bearings' }],
   });
+/** A permit requested by another operator (nobody approves their own) on a machine with one point. */
+async function newPermit(steps: ('Approved' | 'Locked' | 'Active' | 'Work Done')[] = []) {
+  const requester = await registerUser(t.app, 'operator');
+  const pointId = crypto.randomUUID();
+  const machine = await adminCreates(
+    '/api/machines',
+    machineInput({
+      isolationPoints: [
+        { _id: pointId, kind: 'electrical', location: 'Main breaker', isolate: 'Off', verify: 'Try start' },
+      ],
+    }),
+  );
+  const ticket = await adminCreates('/api/tickets', { title: 'Guard', description: 'Loose', machine });
+  const send = async (by: Account, method: 'POST' | 'PATCH', url: string, payload: object) => {
+    const response = await t.app.inject({ method, url, headers: by.headers, payload });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json<{ _id: string; locks: { _id: string }[] }>();
+  };
+  const created = await send(requester, 'POST', '/api/permits', { machine, ticket, type: 'general' });
+  const url = `/api/permits/${created._id}`;
+  let lockId = '';
+  for (const step of steps) {
+    if (step === 'Locked') {
+      const locked = await send(requester, 'POST', `${url}/locks`, {
+        _id: crypto.randomUUID(),
+        point: pointId,
+        lockNumber: '1',
+        verified: true,
+      });
+      lockId = locked.locks[0]!._id;
+    } else await send(step === 'Approved' ? team.admin : requester, 'PATCH', url, { status: step });
+  }
+  return { url, lockId };
+}
+
 const png = () =>
   multipart([
     {
@@ -202,6 +237,37 @@ const cases: Case[] = [
     request: () => ({ method: 'GET', url: '/api/analytics/machines/availability' }),
   },
   { action: 'user:list', name: 'GET /users', request: () => ({ method: 'GET', url: '/api/users' }) },
+  {
+    action: 'permit:request',
+    name: 'POST /permits',
+    request: async () => {
+      const machine = await newMachine();
+      const ticket = await adminCreates('/api/tickets', { title: 'Guard', description: 'Loose', machine });
+      return { method: 'POST', url: '/api/permits', payload: { machine, ticket, type: 'work_at_height' } };
+    },
+  },
+  {
+    action: 'permit:approve',
+    name: 'PATCH /permits/:id (Approved)',
+    request: async () => ({ method: 'PATCH', url: (await newPermit()).url, payload: { status: 'Approved' } }),
+  },
+  {
+    action: 'permit:manage',
+    name: "PATCH /permits/:id (Active, another's permit)",
+    request: async () => ({
+      method: 'PATCH',
+      url: (await newPermit(['Approved', 'Locked'])).url,
+      payload: { status: 'Active' },
+    }),
+  },
+  {
+    action: 'permit:override-lock',
+    name: "PATCH /permits/:id/locks/:lockId (another's lock, with a reason)",
+    request: async () => {
+      const { url, lockId } = await newPermit(['Approved', 'Locked', 'Active', 'Work Done']);
+      return { method: 'PATCH', url: `${url}/locks/${lockId}`, payload: { removed: true, reason: 'Holder off site' } };
+    },
+  },
 ];
 
 function asUpload() {

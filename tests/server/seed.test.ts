@@ -26,6 +26,7 @@ import { departments } from '#shared/enums.ts';
 import { dashboardSummary, mttr } from '#shared/schemas/analytics.ts';
 import { involvedPerson, witness } from '#shared/schemas/incident.ts';
 import { machine } from '#shared/schemas/machine.ts';
+import { permit } from '#shared/schemas/permit.ts';
 import { checklistItem } from '#shared/schemas/schedule.ts';
 import { authResponse } from '#shared/schemas/user.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -207,6 +208,29 @@ describe('demo seed', () => {
       .from(recordHistory)
       .where(eq(recordHistory.recordId, sample!.id));
     expect(history.map((row) => row.field)).toEqual(['created', 'notes', 'acknowledgedBy', 'acknowledgedAt']);
+  });
+
+  it('keeps a few permits to work in different states, with a verified lock on every point of the active one', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const response = await t.app.inject({ url: '/api/permits', headers });
+    expect(response.statusCode, response.body).toBe(200);
+    const seeded = permit.array().parse(response.json());
+    expect(seeded.map((item) => item.status).sort()).toEqual(['Active', 'Approved', 'Closed', 'Requested']);
+    const active = seeded.find((item) => item.status === 'Active')!;
+    expect(active.points.length).toBeGreaterThan(0);
+    for (const point of active.points) {
+      expect(active.locks.some((lock) => lock.point === point._id && lock.verified && !lock.removedAt)).toBe(true);
+    }
+    const closed = seeded.find((item) => item.status === 'Closed')!;
+    expect(closed.locks.length).toBeGreaterThan(0);
+    expect(closed.locks.every((lock) => lock.removedAt)).toBe(true);
+    const history = await t.app.inject({ url: `/api/permits/${closed._id}/history`, headers });
+    expect(
+      history
+        .json<{ field: string; newValue: unknown }[]>()
+        .filter((entry) => entry.field === 'status')
+        .map((entry) => entry.newValue),
+    ).toEqual(['Requested', 'Approved', 'Isolated', 'Active', 'Work Done', 'Closed']);
   });
 
   it('does nothing the second time', async () => {

@@ -39,6 +39,7 @@ import { emptyInvestigation, type Investigation } from '#shared/schemas/incident
 import type { MachineStop } from '#shared/schemas/downtime.ts';
 import type { IsolationPoint } from '#shared/isolation.ts';
 import type { HandoverContents } from '#shared/schemas/handover.ts';
+import type { PermitStatus, PermitType } from '#shared/permits.ts';
 import type { InboxEntity, InboxKind } from '#shared/schemas/inbox.ts';
 import type { SyncEntity } from '#shared/schemas/sync.ts';
 
@@ -57,6 +58,7 @@ const changeSeq = () => bigint('change_seq', { mode: 'number' }).notNull();
 export const changeSeqSequence = pgSequence('change_seq');
 export const ticketNumberSequence = pgSequence('ticket_number_seq');
 export const incidentNumberSequence = pgSequence('incident_number_seq');
+export const permitNumberSequence = pgSequence('permit_number_seq');
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -402,7 +404,7 @@ export const recordHistory = pgTable(
   'record_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    entity: text('entity').$type<SyncEntity | 'user' | 'request' | 'handover'>().notNull(),
+    entity: text('entity').$type<SyncEntity | 'user' | 'request' | 'handover' | 'permit'>().notNull(),
     recordId: uuid('record_id').notNull(),
     version: integer('version').notNull(),
     userId: uuid('user_id').references(() => users.id),
@@ -426,7 +428,7 @@ export const appliedChanges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    entity: text('entity').$type<SyncEntity | 'handover'>().notNull(),
+    entity: text('entity').$type<SyncEntity | 'handover' | 'permit'>().notNull(),
     recordId: uuid('record_id').notNull(),
     appliedAt: timestamptz('applied_at').notNull().defaultNow(),
   },
@@ -518,5 +520,76 @@ export const handovers = pgTable(
   (t) => [
     uniqueIndex('handovers_department_shift_idx').on(t.department, t.shiftStart),
     index('handovers_shift_idx').on(t.shiftStart.desc()),
+  ],
+);
+
+/**
+ * A permit to work (src/docs/permits.md): for a ticket or a maintenance schedule on one machine,
+ * requested by whoever does the work, approved by a safety officer or an admin. Its id is the
+ * requesting device's, so the same request sent again is the same row. Not in the change feed.
+ */
+export const permits = pgTable(
+  'permits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique()
+      .default(sql`nextval('permit_number_seq')`),
+    permitNumber: text('permit_number')
+      .notNull()
+      .generatedAlwaysAs(sql`'PTW-' || lpad(number::text, 6, '0')`),
+    machineId: uuid('machine_id')
+      .notNull()
+      .references(() => machines.id),
+    ticketId: uuid('ticket_id').references(() => tickets.id),
+    scheduleId: uuid('schedule_id').references(() => schedules.id),
+    type: text('type').$type<PermitType>().notNull(),
+    status: text('status').$type<PermitStatus>().notNull().default('Requested'),
+    description: text('description').notNull().default(''),
+    gasTest: text('gas_test'),
+    fireWatch: text('fire_watch'),
+    fireWatchUntil: timestamptz('fire_watch_until'),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    approvedBy: uuid('approved_by').references(() => users.id),
+    approvedAt: timestamptz('approved_at'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('permits_machine_idx').on(t.machineId, t.createdAt.desc()),
+    index('permits_status_idx').on(t.status, t.createdAt.desc()),
+    index('permits_created_idx').on(t.createdAt.desc(), t.id),
+  ],
+);
+
+/**
+ * A lock applied on one isolation point of the permit's machine, with its zero-energy check.
+ * One lock not removed per point and permit: the first to reach the server keeps the point.
+ */
+export const permitLocks = pgTable(
+  'permit_locks',
+  {
+    id: uuid('id').primaryKey(),
+    permitId: uuid('permit_id')
+      .notNull()
+      .references(() => permits.id),
+    pointId: uuid('point_id').notNull(),
+    lockNumber: text('lock_number').notNull(),
+    verified: boolean('verified').notNull(),
+    appliedBy: uuid('applied_by').references(() => users.id),
+    /** Device time (X-Client-Time) when the lock was applied, else the server's. */
+    appliedAt: timestamptz('applied_at').notNull(),
+    removedBy: uuid('removed_by').references(() => users.id),
+    removedAt: timestamptz('removed_at'),
+    removalReason: text('removal_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('permit_locks_permit_idx').on(t.permitId, t.createdAt),
+    uniqueIndex('permit_locks_point_on_idx')
+      .on(t.permitId, t.pointId)
+      .where(sql`${t.removedAt} is null`),
   ],
 );

@@ -5,6 +5,7 @@ import { createHandoverRepository } from './handovers.ts';
 import { createInboxRepository } from './inbox.ts';
 import { createIncidentRepository } from './incidents.ts';
 import { createMachineRepository } from './machines.ts';
+import { createPermitRepository } from './permits.ts';
 import { createRequestRepository } from './requests.ts';
 import { createScheduleRepository } from './schedules.ts';
 import { createSyncRepository } from './sync.ts';
@@ -31,6 +32,7 @@ export function createRepositories(database: Database) {
     inbox,
     requests: createRequestRepository(database, { tickets, incidents }),
     handovers: createHandoverRepository(database),
+    permits: createPermitRepository(database),
     sync: createSyncRepository(database, {
       machine: machines,
       ticket: tickets,

@@ -17,6 +17,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { buildDemoRecords, type Person } from './demo-records.ts';
 import { seedDowntime } from './downtime.ts';
 import { seedHandovers } from './handovers.ts';
+import { seedPermits } from './permits.ts';
 import { insertInChunks, nextChangeSeq } from './insert.ts';
 import { seedRequests } from './requests.ts';
 import { staff } from './plant.ts';
@@ -45,7 +46,7 @@ async function staffAccounts(now: Date) {
 
 /**
  * Seeds the demo plant (accounts, machines, tickets, incidents, schedules, a week of shift handovers
- * in the plant's shifts) into a database that has no users yet; returns false and changes nothing otherwise.
+ * in the plant's shifts, a few permits to work) into a database that has no users yet; returns false and changes nothing otherwise.
  */
 export async function seedDemoIfEmpty(database: Database, plan: ShiftPlan = defaultPlan): Promise<boolean> {
   if (await hasUsers(database.db)) return false;
@@ -92,6 +93,11 @@ export async function seedDemoIfEmpty(database: Database, plan: ShiftPlan = defa
     const machineIds = records.machines.map((machine) => machine.id!);
     await seedRequests(tx, createRandom(demoSeed + 3), { machineIds, openTickets, engineerId: engineer.id }, now);
     await seedHandovers(tx, createRandom(demoSeed + 4), people, plan, now);
+    const withPoints = records.machines.map((machine) => ({
+      id: machine.id!,
+      isolationPoints: machine.isolationPoints ?? [],
+    }));
+    await seedPermits(tx, createRandom(demoSeed + 5), { people, machines: withPoints, openTickets }, now);
     await tx.execute(sql`analyze`);
     return true;
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, userRef } from './common.ts';
 
 /**
- * What an inbox entry tells (src/docs/inbox.md). The server writes the first six, the two role kinds, the two request kinds and `handover`
+ * What an inbox entry tells (src/docs/inbox.md). The server writes the first six, the two role kinds, the two request kinds, `handover` and the two permit kinds
  * with the change that causes them; the device derives the two `Due` kinds from its own records; `mark` only records that
  * the user read a derived entry.
  */
@@ -20,12 +20,14 @@ export const inboxKinds = [
   'request',
   'nearMiss',
   'handover',
+  'permitRequested',
+  'permitApproved',
   'mark',
 ] as const;
 export type InboxKind = (typeof inboxKinds)[number];
 
-/** What an entry opens: a record, a user (a role request), a work request, or a department's shift log (a handover). */
-export const inboxEntities = ['ticket', 'incident', 'schedule', 'user', 'request', 'handover'] as const;
+/** What an entry opens: a record, a user (a role request), a work request, a department's shift log (a handover), or a permit to work. */
+export const inboxEntities = ['ticket', 'incident', 'schedule', 'user', 'request', 'handover', 'permit'] as const;
 export type InboxEntity = (typeof inboxEntities)[number];
 
 export const inboxEntry = z.object({

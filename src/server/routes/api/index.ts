@@ -9,6 +9,7 @@ import inbox from './inbox/index.ts';
 import incidents from './incidents/index.ts';
 import machines from './machines/index.ts';
 import maintenance from './maintenance/index.ts';
+import permits from './permits/index.ts';
 import requestFrontDoor from './requests/front-door.ts';
 import requests from './requests/index.ts';
 import sync from './sync/index.ts';
@@ -37,6 +38,7 @@ const api: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) =
     await signedIn.register(events, { prefix: '/events' });
     await signedIn.register(inbox, { prefix: '/inbox' });
     await signedIn.register(handovers, { prefix: '/handovers', config });
+    await signedIn.register(permits, { prefix: '/permits' });
   });
 };
 

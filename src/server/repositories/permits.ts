@@ -1,0 +1,634 @@
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { excerpt } from '#shared/inbox.ts';
+import type { IsolationPoint } from '#shared/isolation.ts';
+import { can, deniedMessage, type Actor } from '#shared/permissions.ts';
+import {
+  cancellableStatuses,
+  finishedPermitStatuses,
+  hotWorkFields,
+  lockingStatuses,
+  nextPermitStatus,
+  permitStepDenied,
+  permitTypeLabels,
+  unlockingStatuses,
+  type HotWorkField,
+  type PermitStatus,
+} from '#shared/permits.ts';
+import type {
+  LockCreate,
+  LockUpdate,
+  Permit,
+  PermitCreate,
+  PermitExportQuery,
+  PermitListQuery,
+  PermitLock,
+  PermitUpdate,
+} from '#shared/schemas/permit.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
+import { machines, permitLocks, permits, schedules, tickets, users } from '../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';
+import { recordChange } from './change-effects.ts';
+import { createOnce } from './create-once.ts';
+import { readHistory } from './history.ts';
+import { noticePermitApproved, noticePermitRequested, settlePermitRequested } from './permit-notices.ts';
+import {
+  diffPatch,
+  findOverwrites,
+  lockRecord,
+  setFromChanges,
+  writeChange,
+  type ChangeContext,
+} from './record-changes.ts';
+import { iso, isoOrNull } from './sql-helpers.ts';
+
+type LockRow = typeof permitLocks.$inferSelect;
+
+const requester = alias(users, 'requester');
+const approver = alias(users, 'approver');
+const applier = alias(users, 'applier');
+const remover = alias(users, 'remover');
+
+const userRef = (id: string | null, name: string | null) => (id ? { _id: id, name: name ?? '' } : null);
+
+function selectPermits(executor: Db | Tx) {
+  return executor
+    .select({
+      row: permits,
+      machine: {
+        _id: machines.id,
+        name: machines.name,
+        machineId: machines.machineCode,
+        department: machines.department,
+        points: machines.isolationPoints,
+      },
+      ticket: { _id: tickets.id, ticketNumber: tickets.ticketNumber, title: tickets.title },
+      schedule: { _id: schedules.id, title: schedules.title },
+      requesterName: requester.name,
+      approverName: approver.name,
+    })
+    .from(permits)
+    .innerJoin(machines, eq(machines.id, permits.machineId))
+    .leftJoin(tickets, eq(tickets.id, permits.ticketId))
+    .leftJoin(schedules, eq(schedules.id, permits.scheduleId))
+    .leftJoin(requester, eq(requester.id, permits.requestedBy))
+    .leftJoin(approver, eq(approver.id, permits.approvedBy));
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof selectPermits>['where']>>[number];
+type SelectedLock = { lock: LockRow; applierName: string | null; removerName: string | null };
+
+async function locksOf(executor: Db | Tx, permitIds: string[]): Promise<Map<string, SelectedLock[]>> {
+  const byPermit = new Map<string, SelectedLock[]>();
+  if (permitIds.length === 0) return byPermit;
+  const rows = await executor
+    .select({ lock: permitLocks, applierName: applier.name, removerName: remover.name })
+    .from(permitLocks)
+    .leftJoin(applier, eq(applier.id, permitLocks.appliedBy))
+    .leftJoin(remover, eq(remover.id, permitLocks.removedBy))
+    .where(inArray(permitLocks.permitId, permitIds))
+    .orderBy(asc(permitLocks.createdAt), asc(permitLocks.id));
+  for (const row of rows) {
+    const list = byPermit.get(row.lock.permitId) ?? [];
+    list.push(row);
+    byPermit.set(row.lock.permitId, list);
+  }
+  return byPermit;
+}
+
+function toLock({ lock, applierName, removerName }: SelectedLock, points: IsolationPoint[]): PermitLock {
+  return {
+    _id: lock.id,
+    point: lock.pointId,
+    pointLocation: points.find((point) => point._id === lock.pointId)?.location ?? '',
+    lockNumber: lock.lockNumber,
+    verified: lock.verified,
+    appliedBy: userRef(lock.appliedBy, applierName),
+    appliedAt: iso(lock.appliedAt),
+    removedBy: userRef(lock.removedBy, removerName),
+    removedAt: isoOrNull(lock.removedAt),
+    removalReason: lock.removalReason,
+  };
+}
+
+function toPermit(selected: Selected, locks: SelectedLock[]): Permit {
+  const { row, machine, ticket, schedule } = selected;
+  const { points, ...machineRef } = machine;
+  return {
+    _id: row.id,
+    permitNumber: row.permitNumber,
+    machine: machineRef,
+    ticket: ticket?._id ? ticket : null,
+    schedule: schedule?._id ? schedule : null,
+    type: row.type,
+    status: row.status,
+    description: row.description,
+    gasTest: row.gasTest,
+    fireWatch: row.fireWatch,
+    fireWatchUntil: isoOrNull(row.fireWatchUntil),
+    requestedBy: userRef(row.requestedBy, selected.requesterName),
+    approvedBy: userRef(row.approvedBy, selected.approverName),
+    approvedAt: isoOrNull(row.approvedAt),
+    points,
+    locks: locks.map((lock) => toLock(lock, points)),
+    version: row.version,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+async function withLocks(executor: Db | Tx, selected: Selected[]): Promise<Permit[]> {
+  const locks = await locksOf(
+    executor,
+    selected.map((item) => item.row.id),
+  );
+  return selected.map((item) => toPermit(item, locks.get(item.row.id) ?? []));
+}
+
+async function load(executor: Db | Tx, id: string): Promise<Permit> {
+  const [found] = await selectPermits(executor).where(eq(permits.id, id));
+  if (!found) throw notFound('Permit not found');
+  return (await withLocks(executor, [found]))[0]!;
+}
+
+const permitTitle = (permit: Pick<Permit, 'permitNumber' | 'machine'>) =>
+  `${permit.permitNumber} · ${permit.machine.name}`;
+
+const activeLocks = (permit: Permit) => permit.locks.filter((lock) => !lock.removedAt);
+
+/** "Main isolator (not locked), Hydraulic valve (lock 12 not verified)": the points work cannot start with. */
+function unsafePoints(permit: Permit): string[] {
+  const on = activeLocks(permit);
+  return permit.points.flatMap((point) => {
+    const locks = on.filter((lock) => lock.point === point._id);
+    if (locks.some((lock) => lock.verified)) return [];
+    if (locks.length === 0) return [`${point.location} (not locked)`];
+    return [`${point.location} (lock ${locks.map((lock) => lock.lockNumber).join(', ')} not verified)`];
+  });
+}
+
+/** "lock 12 on Main isolator held by Ann Lee": the locks still on. */
+const locksStillOn = (permit: Permit) =>
+  activeLocks(permit).map(
+    (lock) =>
+      `lock ${lock.lockNumber} on ${lock.pointLocation || 'a removed point'} held by ${lock.appliedBy?.name ?? 'a deleted user'}`,
+  );
+
+const missingHotWork = (permit: Permit) =>
+  permit.type === 'hot_work'
+    ? (Object.keys(hotWorkFields) as HotWorkField[])
+        .filter((field) => permit[field] === null)
+        .map((field) => hotWorkFields[field])
+    : [];
+
+function assertHotWorkOnly(type: string, input: Partial<Record<HotWorkField, unknown>>) {
+  if (type === 'hot_work') return;
+  const given = (Object.keys(hotWorkFields) as HotWorkField[]).filter((field) => input[field] != null);
+  if (given.length > 0) {
+    throw badRequest(
+      `${given.join(', ')} belong to hot work permits only; this is a ${permitTypeLabels[type as keyof typeof permitTypeLabels].toLowerCase()} permit`,
+    );
+  }
+}
+
+const editableColumns = {
+  description: 'description',
+  gasTest: 'gasTest',
+  fireWatch: 'fireWatch',
+  fireWatchUntil: 'fireWatchUntil',
+  status: 'status',
+} as const;
+
+/** The checks a step makes besides who takes it (src/docs/permits.md). */
+function assertStep(permit: Permit, to: PermitStatus) {
+  const from = permit.status;
+  if ((finishedPermitStatuses as readonly PermitStatus[]).includes(from)) {
+    throw conflict(`${permit.permitNumber} is ${from}: it does not change any more`);
+  }
+  if (to === 'Cancelled') {
+    if (!cancellableStatuses.includes(from)) {
+      throw conflict(`${permit.permitNumber} is ${from}: only a Requested or Approved permit can be cancelled`);
+    }
+  } else if (nextPermitStatus[from] !== to) {
+    throw conflict(`${permit.permitNumber} is ${from}: its next step is ${nextPermitStatus[from]}, not ${to}`);
+  }
+  if (to === 'Isolated' || to === 'Active') {
+    const unsafe = unsafePoints(permit);
+    if (unsafe.length > 0) {
+      throw conflict(
+        `${permit.permitNumber} cannot be ${to} until every isolation point is locked and verified: ${unsafe.join(', ')}`,
+      );
+    }
+  }
+  if (to === 'Active') {
+    const missing = missingHotWork(permit);
+    if (missing.length > 0) throw conflict(`Hot work cannot start without the ${missing.join(', ')}`);
+  }
+  if (to === 'Closed' || to === 'Cancelled') {
+    const on = locksStillOn(permit);
+    if (on.length > 0) throw conflict(`${permit.permitNumber} cannot be ${to} while locks are on: ${on.join('; ')}`);
+  }
+}
+
+/** Who may edit the permit's description and hot work fields: its requester, engineers, safety officers, admins. */
+function mayEdit(actor: Actor, permit: Permit) {
+  return permit.requestedBy?._id === actor._id || can(actor.role, 'permit:manage') || can(actor.role, 'permit:approve');
+}
+
+function filters(query: PermitExportQuery): SQL | undefined {
+  const status =
+    query.status === 'open'
+      ? notInArray(permits.status, [...finishedPermitStatuses])
+      : query.status
+        ? eq(permits.status, query.status)
+        : undefined;
+  return and(
+    status,
+    query.department ? eq(machines.department, query.department as typeof machines.$inferSelect.department) : undefined,
+    query.machine ? eq(permits.machineId, query.machine) : undefined,
+  );
+}
+
+/**
+ * Permits to work and their locks (src/docs/permits.md). Every write locks the permit first, so two
+ * devices changing it take turns: the first lock on a point wins, the second is told who holds it.
+ */
+export function createPermitRepository(database: Database) {
+  /** Bumps the permit's version with a change that is not a column of its own (a lock). */
+  async function bump(tx: Tx, permit: Permit, set: Partial<typeof permits.$inferInsert> = {}) {
+    const version = permit.version + 1;
+    await tx
+      .update(permits)
+      .set({ ...set, version, updatedAt: new Date() })
+      .where(eq(permits.id, permit._id));
+    return version;
+  }
+
+  /** After a lock change: Approved becomes Isolated once every point holds a verified lock, and back. */
+  async function followLocks(tx: Tx, permit: Permit, version: number, context: ChangeContext) {
+    const isolated = unsafePoints(permit).length === 0 && permit.points.length > 0;
+    const to: PermitStatus | null =
+      permit.status === 'Approved' && isolated
+        ? 'Isolated'
+        : permit.status === 'Isolated' && !isolated
+          ? 'Approved'
+          : null;
+    if (!to) return;
+    await tx.update(permits).set({ status: to }).where(eq(permits.id, permit._id));
+    await recordChange(
+      tx,
+      'permit',
+      permit._id,
+      version,
+      [{ field: 'status', oldValue: permit.status, newValue: to }],
+      context,
+    );
+  }
+
+  return {
+    get: (id: string) => load(database.db, id),
+
+    async list(query: PermitListQuery): Promise<Permit[]> {
+      const rows = await selectPermits(database.db)
+        .where(filters(query))
+        .orderBy(desc(permits.createdAt), desc(permits.id))
+        .limit(query.limit);
+      return withLocks(database.db, rows);
+    },
+
+    /** Every permit the filters match, newest first, in batches of 500 read by key range (the CSV export). */
+    async *exportAll(query: PermitExportQuery): AsyncGenerator<Permit[]> {
+      const batch = 500;
+      let after: { createdAt: Date; id: string } | undefined;
+      for (;;) {
+        const rows = await selectPermits(database.db)
+          .where(
+            and(
+              filters(query),
+              after &&
+                sql`(${permits.createdAt}, ${permits.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+            ),
+          )
+          .orderBy(desc(permits.createdAt), desc(permits.id))
+          .limit(batch);
+        if (rows.length > 0 || !after) yield await withLocks(database.db, rows);
+        if (rows.length < batch) return;
+        after = { createdAt: rows.at(-1)!.row.createdAt, id: rows.at(-1)!.row.id };
+      }
+    },
+
+    async history(id: string) {
+      await load(database.db, id);
+      return readHistory(database.db, 'permit', id);
+    },
+
+    create(input: PermitCreate, context: ChangeContext) {
+      return database.write(async (tx, changeSeq) => {
+        const { id, created } = await createOnce({
+          id: input._id,
+          userId: context.userId,
+          label: 'permit',
+          findCreator: async (candidate) => {
+            const [row] = await tx
+              .select({ creator: permits.requestedBy })
+              .from(permits)
+              .where(eq(permits.id, candidate));
+            return row;
+          },
+          insert: async (candidate) => {
+            const [machine] = await tx
+              .select({ id: machines.id, name: machines.name })
+              .from(machines)
+              .where(and(eq(machines.id, input.machine), isNull(machines.deletedAt)));
+            if (!machine) throw badRequest('Machine not found');
+            if ((input.ticket ? 1 : 0) + (input.schedule ? 1 : 0) !== 1) {
+              throw badRequest(
+                'A permit is for one ticket or one maintenance schedule: give exactly one of ticket or schedule',
+              );
+            }
+            if (input.ticket) {
+              const [ticket] = await tx
+                .select({ number: tickets.ticketNumber, machineId: tickets.machineId })
+                .from(tickets)
+                .where(eq(tickets.id, input.ticket));
+              if (!ticket) throw badRequest('Ticket not found');
+              if (ticket.machineId !== machine.id) {
+                throw badRequest(
+                  `Ticket ${ticket.number} is not on ${machine.name}: a permit covers work on one machine`,
+                );
+              }
+            }
+            if (input.schedule) {
+              const [schedule] = await tx
+                .select({ title: schedules.title, machineId: schedules.machineId })
+                .from(schedules)
+                .where(eq(schedules.id, input.schedule));
+              if (!schedule) throw badRequest('Maintenance schedule not found');
+              if (schedule.machineId !== machine.id) {
+                throw badRequest(
+                  `Maintenance "${schedule.title}" is not on ${machine.name}: a permit covers work on one machine`,
+                );
+              }
+            }
+            assertHotWorkOnly(input.type, input);
+            const [row] = await tx
+              .insert(permits)
+              .values({
+                ...(candidate ? { id: candidate } : {}),
+                machineId: machine.id,
+                ticketId: input.ticket ?? null,
+                scheduleId: input.schedule ?? null,
+                type: input.type,
+                description: input.description ?? '',
+                gasTest: input.gasTest ?? null,
+                fireWatch: input.fireWatch ?? null,
+                fireWatchUntil: input.fireWatchUntil ? new Date(input.fireWatchUntil) : null,
+                requestedBy: context.userId,
+              })
+              .returning({ id: permits.id, permitNumber: permits.permitNumber });
+            const permitId = row!.id;
+            const changes = [
+              { field: 'created', oldValue: null, newValue: true },
+              { field: 'status', oldValue: null, newValue: 'Requested' },
+              { field: 'type', oldValue: null, newValue: input.type },
+              ...(['description', 'gasTest', 'fireWatch', 'fireWatchUntil'] as const)
+                .filter((field) => input[field] != null && input[field] !== '')
+                .map((field) => ({ field, oldValue: null, newValue: input[field] })),
+            ];
+            await recordChange(tx, 'permit', permitId, 1, changes, context);
+            await noticePermitRequested(tx, changeSeq, {
+              permitId,
+              title: `${row!.permitNumber} · ${machine.name}`,
+              detail: [permitTypeLabels[input.type], excerpt(input.description ?? '')].filter(Boolean).join(': '),
+              byId: context.userId,
+            });
+            return permitId;
+          },
+        });
+        return { record: await load(tx, id), created };
+      });
+    },
+
+    /** A step of its life and/or its description and hot work fields (If-Match tells what it overwrote). */
+    update(id: string, patch: PermitUpdate, actor: Actor, context: ChangeContext) {
+      return writeChange(database, 'permit', id, context, load, async (tx, changeSeq) => {
+        const permit = await load(tx, id);
+        const [row] = await tx.select().from(permits).where(eq(permits.id, id));
+        const { status: to, ...fields } = patch;
+        const fieldChanges = diffPatch(
+          row as unknown as Record<string, unknown>,
+          { ...fields, ...(fields.fireWatchUntil ? { fireWatchUntil: new Date(fields.fireWatchUntil) } : {}) },
+          editableColumns,
+        );
+        if (fieldChanges.length > 0) {
+          if ((finishedPermitStatuses as readonly PermitStatus[]).includes(permit.status)) {
+            throw conflict(`${permit.permitNumber} is ${permit.status}: it does not change any more`);
+          }
+          if (!mayEdit(actor, permit)) {
+            throw forbidden(
+              'Only the person who requested the permit, an engineer, a safety officer or an admin may edit it',
+            );
+          }
+          assertHotWorkOnly(
+            permit.type,
+            Object.fromEntries(fieldChanges.map((change) => [change.field, change.newValue])),
+          );
+        }
+        const edited: Permit = {
+          ...permit,
+          ...Object.fromEntries(
+            fieldChanges.map((change) => [
+              change.field,
+              change.newValue instanceof Date ? change.newValue.toISOString() : change.newValue,
+            ]),
+          ),
+        };
+        const changes = [...fieldChanges];
+        const set: Partial<typeof permits.$inferInsert> = setFromChanges(fieldChanges);
+        if (to && to !== permit.status) {
+          const denied = permitStepDenied(actor, permit, to);
+          if (denied) throw forbidden(denied);
+          assertStep(edited, to);
+          changes.push({ field: 'status', column: 'status', oldValue: permit.status, newValue: to });
+          set.status = to;
+          if (to === 'Approved') {
+            set.approvedBy = actor._id;
+            set.approvedAt = new Date();
+          }
+        }
+        if (changes.length === 0) return { record: permit, overwritten: [] };
+        const overwritten = await findOverwrites(tx, 'permit', id, changes, context);
+        const version = await bump(tx, permit, set);
+        await recordChange(tx, 'permit', id, version, changes, context);
+        if (set.status === 'Approved' || set.status === 'Cancelled') await settlePermitRequested(tx, changeSeq, id);
+        if (set.status === 'Approved') {
+          await noticePermitApproved(tx, changeSeq, {
+            permitId: id,
+            title: permitTitle(permit),
+            detail: permitTypeLabels[permit.type],
+            byId: actor._id,
+            requesterId: permit.requestedBy?._id ?? null,
+          });
+        }
+        return { record: await load(tx, id), overwritten };
+      });
+    },
+
+    /**
+     * Applies a lock on a point of the permit's machine, once per lock `_id`. The first lock on a
+     * point keeps it; a second one is refused naming who holds the point and with which lock.
+     */
+    addLock(permitId: string, input: LockCreate, context: ChangeContext) {
+      return database.write(async (tx) => {
+        await lockRecord(database, tx, 'permit', permitId);
+        const permit = await load(tx, permitId);
+        const { created } = await createOnce({
+          id: input._id,
+          userId: context.userId,
+          label: 'lock',
+          findCreator: async (candidate) => {
+            const [row] = await tx
+              .select({ creator: permitLocks.appliedBy, parent: permitLocks.permitId })
+              .from(permitLocks)
+              .where(eq(permitLocks.id, candidate));
+            return row;
+          },
+          parent: { id: permitId, clash: () => 'This lock _id was already used for a lock of another permit' },
+          insert: async (candidate) => {
+            const point = permit.points.find((item) => item._id === input.point);
+            if (!point) throw badRequest(`This is not an isolation point of ${permit.machine.name}`);
+            if (!lockingStatuses.includes(permit.status)) {
+              throw conflict(
+                `${permit.permitNumber} is ${permit.status}: locks are applied once it is Approved and before the work starts`,
+              );
+            }
+            const holder = activeLocks(permit).find((lock) => lock.point === point._id);
+            if (holder) {
+              throw conflict(
+                `${point.location} is already locked by ${holder.appliedBy?.name ?? 'a deleted user'} with lock ${holder.lockNumber}`,
+              );
+            }
+            const appliedAt = context.clientTime ?? new Date();
+            await tx.insert(permitLocks).values({
+              id: candidate!,
+              permitId,
+              pointId: point._id,
+              lockNumber: input.lockNumber,
+              verified: input.verified,
+              appliedBy: context.userId,
+              appliedAt,
+            });
+            const version = await bump(tx, permit);
+            const lock = {
+              _id: candidate,
+              point: point._id,
+              location: point.location,
+              lockNumber: input.lockNumber,
+              verified: input.verified,
+              appliedAt: appliedAt.toISOString(),
+            };
+            await recordChange(
+              tx,
+              'permit',
+              permitId,
+              version,
+              [{ field: 'lock', oldValue: null, newValue: lock }],
+              context,
+            );
+            await followLocks(tx, await load(tx, permitId), version, context);
+            return candidate!;
+          },
+        });
+        return { record: await load(tx, permitId), created };
+      });
+    },
+
+    /**
+     * Removes a lock (its holder; or a safety officer or admin, with a reason kept in the history), or
+     * records its zero-energy check (its holder). Removing a removed lock changes nothing.
+     */
+    updateLock(permitId: string, lockId: string, patch: LockUpdate, actor: Actor, context: ChangeContext) {
+      return writeChange(database, 'permit', permitId, context, load, async (tx) => {
+        const permit = await load(tx, permitId);
+        const lock = permit.locks.find((item) => item._id === lockId);
+        if (!lock) throw notFound('Lock not found on this permit');
+        const holder = lock.appliedBy?._id === actor._id;
+        const where = lock.pointLocation || 'a removed point';
+        if (patch.removed) {
+          if (lock.removedAt) return { record: permit, overwritten: [] };
+          const reason = patch.reason?.trim() ?? '';
+          if (!holder) {
+            if (!can(actor.role, 'permit:override-lock')) {
+              throw forbidden(
+                `${deniedMessage(actor.role, 'permit:override-lock')} Lock ${lock.lockNumber} on ${where} belongs to ${lock.appliedBy?.name ?? 'a deleted user'}: only they, a safety officer or an admin may remove it.`,
+              );
+            }
+            if (!reason) {
+              throw badRequest(
+                `Lock ${lock.lockNumber} on ${where} belongs to ${lock.appliedBy?.name ?? 'a deleted user'}: give the reason for removing it`,
+              );
+            }
+          }
+          if (!unlockingStatuses.includes(permit.status)) {
+            throw conflict(`${permit.permitNumber} is ${permit.status}: locks stay on until the work is done`);
+          }
+          const at = new Date();
+          await tx
+            .update(permitLocks)
+            .set({ removedBy: actor._id, removedAt: at, removalReason: reason || null })
+            .where(eq(permitLocks.id, lockId));
+          const version = await bump(tx, permit);
+          const removed = {
+            _id: lockId,
+            point: lock.point,
+            location: lock.pointLocation,
+            lockNumber: lock.lockNumber,
+            removedAt: at.toISOString(),
+            ...(reason ? { reason } : {}),
+          };
+          await recordChange(
+            tx,
+            'permit',
+            permitId,
+            version,
+            [{ field: 'lockRemoved', oldValue: null, newValue: removed }],
+            context,
+          );
+          await followLocks(tx, await load(tx, permitId), version, context);
+          return { record: await load(tx, permitId), overwritten: [] };
+        }
+        if (lock.verified) return { record: permit, overwritten: [] };
+        if (!holder)
+          throw forbidden(
+            `Only ${lock.appliedBy?.name ?? 'its holder'}, who applied lock ${lock.lockNumber}, records its zero-energy check`,
+          );
+        if (lock.removedAt) throw conflict(`Lock ${lock.lockNumber} on ${where} was removed`);
+        if (!lockingStatuses.includes(permit.status)) {
+          throw conflict(
+            `${permit.permitNumber} is ${permit.status}: zero-energy checks are recorded before the work starts`,
+          );
+        }
+        await tx.update(permitLocks).set({ verified: true }).where(eq(permitLocks.id, lockId));
+        const version = await bump(tx, permit);
+        await recordChange(
+          tx,
+          'permit',
+          permitId,
+          version,
+          [
+            {
+              field: 'lockVerified',
+              oldValue: null,
+              newValue: { _id: lockId, location: lock.pointLocation, lockNumber: lock.lockNumber },
+            },
+          ],
+          context,
+        );
+        await followLocks(tx, await load(tx, permitId), version, context);
+        return { record: await load(tx, permitId), overwritten: [] };
+      });
+    },
+  };
+}
+
+export type PermitRepository = ReturnType<typeof createPermitRepository>;
