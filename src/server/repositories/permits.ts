@@ -1,18 +1,12 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { excerpt } from '#shared/inbox.ts';
-import type { IsolationPoint } from '#shared/isolation.ts';
 import { can, deniedMessage, type Actor } from '#shared/permissions.ts';
 import {
-  cancellableStatuses,
   finishedPermitStatuses,
-  hotWorkFields,
   lockingStatuses,
-  nextPermitStatus,
   permitStepDenied,
   permitTypeLabels,
   unlockingStatuses,
-  type HotWorkField,
   type PermitStatus,
 } from '#shared/permits.ts';
 import type {
@@ -22,11 +16,10 @@ import type {
   PermitCreate,
   PermitExportQuery,
   PermitListQuery,
-  PermitLock,
   PermitUpdate,
 } from '#shared/schemas/permit.ts';
-import type { Database, Db, Tx } from '../db/client.ts';
-import { machines, permitLocks, permits, schedules, tickets, users } from '../db/schema.ts';
+import type { Database, Tx } from '../db/client.ts';
+import { machines, permitLocks, permits, schedules, tickets } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';
 import { recordChange } from './change-effects.ts';
 import { createOnce } from './create-once.ts';
@@ -40,156 +33,9 @@ import {
   writeChange,
   type ChangeContext,
 } from './record-changes.ts';
-import { iso, isoOrNull } from './sql-helpers.ts';
 
-type LockRow = typeof permitLocks.$inferSelect;
-
-const requester = alias(users, 'requester');
-const approver = alias(users, 'approver');
-const applier = alias(users, 'applier');
-const remover = alias(users, 'remover');
-
-const userRef = (id: string | null, name: string | null) => (id ? { _id: id, name: name ?? '' } : null);
-
-function selectPermits(executor: Db | Tx) {
-  return executor
-    .select({
-      row: permits,
-      machine: {
-        _id: machines.id,
-        name: machines.name,
-        machineId: machines.machineCode,
-        department: machines.department,
-        points: machines.isolationPoints,
-      },
-      ticket: { _id: tickets.id, ticketNumber: tickets.ticketNumber, title: tickets.title },
-      schedule: { _id: schedules.id, title: schedules.title },
-      requesterName: requester.name,
-      approverName: approver.name,
-    })
-    .from(permits)
-    .innerJoin(machines, eq(machines.id, permits.machineId))
-    .leftJoin(tickets, eq(tickets.id, permits.ticketId))
-    .leftJoin(schedules, eq(schedules.id, permits.scheduleId))
-    .leftJoin(requester, eq(requester.id, permits.requestedBy))
-    .leftJoin(approver, eq(approver.id, permits.approvedBy));
-}
-
-type Selected = Awaited<ReturnType<ReturnType<typeof selectPermits>['where']>>[number];
-type SelectedLock = { lock: LockRow; applierName: string | null; removerName: string | null };
-
-async function locksOf(executor: Db | Tx, permitIds: string[]): Promise<Map<string, SelectedLock[]>> {
-  const byPermit = new Map<string, SelectedLock[]>();
-  if (permitIds.length === 0) return byPermit;
-  const rows = await executor
-    .select({ lock: permitLocks, applierName: applier.name, removerName: remover.name })
-    .from(permitLocks)
-    .leftJoin(applier, eq(applier.id, permitLocks.appliedBy))
-    .leftJoin(remover, eq(remover.id, permitLocks.removedBy))
-    .where(inArray(permitLocks.permitId, permitIds))
-    .orderBy(asc(permitLocks.createdAt), asc(permitLocks.id));
-  for (const row of rows) {
-    const list = byPermit.get(row.lock.permitId) ?? [];
-    list.push(row);
-    byPermit.set(row.lock.permitId, list);
-  }
-  return byPermit;
-}
-
-function toLock({ lock, applierName, removerName }: SelectedLock, points: IsolationPoint[]): PermitLock {
-  return {
-    _id: lock.id,
-    point: lock.pointId,
-    pointLocation: points.find((point) => point._id === lock.pointId)?.location ?? '',
-    lockNumber: lock.lockNumber,
-    verified: lock.verified,
-    appliedBy: userRef(lock.appliedBy, applierName),
-    appliedAt: iso(lock.appliedAt),
-    removedBy: userRef(lock.removedBy, removerName),
-    removedAt: isoOrNull(lock.removedAt),
-    removalReason: lock.removalReason,
-  };
-}
-
-function toPermit(selected: Selected, locks: SelectedLock[]): Permit {
-  const { row, machine, ticket, schedule } = selected;
-  const { points, ...machineRef } = machine;
-  return {
-    _id: row.id,
-    permitNumber: row.permitNumber,
-    machine: machineRef,
-    ticket: ticket?._id ? ticket : null,
-    schedule: schedule?._id ? schedule : null,
-    type: row.type,
-    status: row.status,
-    description: row.description,
-    gasTest: row.gasTest,
-    fireWatch: row.fireWatch,
-    fireWatchUntil: isoOrNull(row.fireWatchUntil),
-    requestedBy: userRef(row.requestedBy, selected.requesterName),
-    approvedBy: userRef(row.approvedBy, selected.approverName),
-    approvedAt: isoOrNull(row.approvedAt),
-    points,
-    locks: locks.map((lock) => toLock(lock, points)),
-    version: row.version,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
-}
-
-async function withLocks(executor: Db | Tx, selected: Selected[]): Promise<Permit[]> {
-  const locks = await locksOf(
-    executor,
-    selected.map((item) => item.row.id),
-  );
-  return selected.map((item) => toPermit(item, locks.get(item.row.id) ?? []));
-}
-
-async function load(executor: Db | Tx, id: string): Promise<Permit> {
-  const [found] = await selectPermits(executor).where(eq(permits.id, id));
-  if (!found) throw notFound('Permit not found');
-  return (await withLocks(executor, [found]))[0]!;
-}
-
-const permitTitle = (permit: Pick<Permit, 'permitNumber' | 'machine'>) =>
-  `${permit.permitNumber} · ${permit.machine.name}`;
-
-const activeLocks = (permit: Permit) => permit.locks.filter((lock) => !lock.removedAt);
-
-/** "Main isolator (not locked), Hydraulic valve (lock 12 not verified)": the points work cannot start with. */
-function unsafePoints(permit: Permit): string[] {
-  const on = activeLocks(permit);
-  return permit.points.flatMap((point) => {
-    const locks = on.filter((lock) => lock.point === point._id);
-    if (locks.some((lock) => lock.verified)) return [];
-    if (locks.length === 0) return [`${point.location} (not locked)`];
-    return [`${point.location} (lock ${locks.map((lock) => lock.lockNumber).join(', ')} not verified)`];
-  });
-}
-
-/** "lock 12 on Main isolator held by Ann Lee": the locks still on. */
-const locksStillOn = (permit: Permit) =>
-  activeLocks(permit).map(
-    (lock) =>
-      `lock ${lock.lockNumber} on ${lock.pointLocation || 'a removed point'} held by ${lock.appliedBy?.name ?? 'a deleted user'}`,
-  );
-
-const missingHotWork = (permit: Permit) =>
-  permit.type === 'hot_work'
-    ? (Object.keys(hotWorkFields) as HotWorkField[])
-        .filter((field) => permit[field] === null)
-        .map((field) => hotWorkFields[field])
-    : [];
-
-function assertHotWorkOnly(type: string, input: Partial<Record<HotWorkField, unknown>>) {
-  if (type === 'hot_work') return;
-  const given = (Object.keys(hotWorkFields) as HotWorkField[]).filter((field) => input[field] != null);
-  if (given.length > 0) {
-    throw badRequest(
-      `${given.join(', ')} belong to hot work permits only; this is a ${permitTypeLabels[type as keyof typeof permitTypeLabels].toLowerCase()} permit`,
-    );
-  }
-}
+import { load, withLocks, selectPermits } from './permit-rows.ts';
+import { activeLocks, assertHotWorkOnly, assertStep, mayEdit, permitTitle, unsafePoints } from './permit-rules.ts';
 
 const editableColumns = {
   description: 'description',
@@ -198,42 +44,6 @@ const editableColumns = {
   fireWatchUntil: 'fireWatchUntil',
   status: 'status',
 } as const;
-
-/** The checks a step makes besides who takes it (src/docs/permits.md). */
-function assertStep(permit: Permit, to: PermitStatus) {
-  const from = permit.status;
-  if ((finishedPermitStatuses as readonly PermitStatus[]).includes(from)) {
-    throw conflict(`${permit.permitNumber} is ${from}: it does not change any more`);
-  }
-  if (to === 'Cancelled') {
-    if (!cancellableStatuses.includes(from)) {
-      throw conflict(`${permit.permitNumber} is ${from}: only a Requested or Approved permit can be cancelled`);
-    }
-  } else if (nextPermitStatus[from] !== to) {
-    throw conflict(`${permit.permitNumber} is ${from}: its next step is ${nextPermitStatus[from]}, not ${to}`);
-  }
-  if (to === 'Isolated' || to === 'Active') {
-    const unsafe = unsafePoints(permit);
-    if (unsafe.length > 0) {
-      throw conflict(
-        `${permit.permitNumber} cannot be ${to} until every isolation point is locked and verified: ${unsafe.join(', ')}`,
-      );
-    }
-  }
-  if (to === 'Active') {
-    const missing = missingHotWork(permit);
-    if (missing.length > 0) throw conflict(`Hot work cannot start without the ${missing.join(', ')}`);
-  }
-  if (to === 'Closed' || to === 'Cancelled') {
-    const on = locksStillOn(permit);
-    if (on.length > 0) throw conflict(`${permit.permitNumber} cannot be ${to} while locks are on: ${on.join('; ')}`);
-  }
-}
-
-/** Who may edit the permit's description and hot work fields: its requester, engineers, safety officers, admins. */
-function mayEdit(actor: Actor, permit: Permit) {
-  return permit.requestedBy?._id === actor._id || can(actor.role, 'permit:manage') || can(actor.role, 'permit:approve');
-}
 
 function filters(query: PermitExportQuery): SQL | undefined {
   const status =
