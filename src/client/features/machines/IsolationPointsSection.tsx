@@ -43,7 +43,9 @@ export function IsolationPointsSection({ machine }: { machine: LocalMachine }) {
             <li key={point._id} className="space-y-2 px-3 py-3" aria-label={`Isolation point ${index + 1}`}>
               <div className="flex flex-wrap items-center gap-2">
                 <Badge tone="orange">{isolationKindLabels[point.kind]}</Badge>
-                <span className="min-w-0 flex-[1_1_12rem] font-medium break-words text-slate-900">{point.location}</span>
+                <span className="min-w-0 flex-[1_1_12rem] font-medium break-words text-slate-900">
+                  {point.location}
+                </span>
                 {mayEdit && (
                   <span className="flex gap-1">
                     <Button variant="ghost" onClick={() => setEditing({ point, isNew: false })}>
