@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiAs } from './helpers/api.ts';
 import { openControlledPage, screenshot } from './helpers/browser.ts';
+import { readDeviceStore } from './helpers/device-store.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -33,6 +34,10 @@ it('says offline as soon as the network goes, saves on the device, and says once
   const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'maintenance_engineer', '/tickets');
   await page.getByRole('button', { name: /^Sync: online/ }).waitFor({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Create Ticket' }).waitFor();
+  // The ticket form offers the machines this device holds: the first sync must have brought them.
+  await expect
+    .poll(async () => (await readDeviceStore(page, 'machines')).length, { timeout: 60_000 })
+    .toBeGreaterThan(0);
 
   await context.setOffline(true);
   // No request has failed yet: the browser's own signal is what says it, within two seconds.
