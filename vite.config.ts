@@ -85,6 +85,8 @@ export default defineConfig({
       generatedRouteTree: 'src/client/route-tree.gen.ts',
       // Imports with their .tsx extension, so the tree resolves under NodeNext and routes are typed.
       addExtensions: true,
+      // Its scratch files stay out of the project's top level.
+      tmpDir: 'node_modules/.cache/tanstack-router',
     }),
     react(),
     tailwindcss(),
