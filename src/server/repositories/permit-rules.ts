@@ -8,6 +8,7 @@ import {
   type HotWorkField,
   type PermitStatus,
 } from '#shared/permits.ts';
+import { activeLocks, unsafePoints } from '#shared/permit-locks.ts';
 import type { Permit } from '#shared/schemas/permit.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 
@@ -15,19 +16,6 @@ import { badRequest, conflict } from '../lib/errors.ts';
 
 export const permitTitle = (permit: Pick<Permit, 'permitNumber' | 'machine'>) =>
   `${permit.permitNumber} · ${permit.machine.name}`;
-
-export const activeLocks = (permit: Permit) => permit.locks.filter((lock) => !lock.removedAt);
-
-/** "Main isolator (not locked), Hydraulic valve (lock 12 not verified)": the points work cannot start with. */
-export function unsafePoints(permit: Permit): string[] {
-  const on = activeLocks(permit);
-  return permit.points.flatMap((point) => {
-    const locks = on.filter((lock) => lock.point === point._id);
-    if (locks.some((lock) => lock.verified)) return [];
-    if (locks.length === 0) return [`${point.location} (not locked)`];
-    return [`${point.location} (lock ${locks.map((lock) => lock.lockNumber).join(', ')} not verified)`];
-  });
-}
 
 /** "lock 12 on Main isolator held by Ann Lee": the locks still on. */
 const locksStillOn = (permit: Permit) =>

@@ -35,7 +35,8 @@ import {
 } from './record-changes.ts';
 
 import { load, withLocks, selectPermits } from './permit-rows.ts';
-import { activeLocks, assertHotWorkOnly, assertStep, mayEdit, permitTitle, unsafePoints } from './permit-rules.ts';
+import { activeLocks, statusAfterLocks } from '#shared/permit-locks.ts';
+import { assertHotWorkOnly, assertStep, mayEdit, permitTitle } from './permit-rules.ts';
 
 const editableColumns = {
   description: 'description',
@@ -76,14 +77,8 @@ export function createPermitRepository(database: Database) {
 
   /** After a lock change: Approved becomes Isolated once every point holds a verified lock, and back. */
   async function followLocks(tx: Tx, permit: Permit, version: number, context: ChangeContext) {
-    const isolated = unsafePoints(permit).length === 0 && permit.points.length > 0;
-    const to: PermitStatus | null =
-      permit.status === 'Approved' && isolated
-        ? 'Isolated'
-        : permit.status === 'Isolated' && !isolated
-          ? 'Approved'
-          : null;
-    if (!to) return;
+    const to = statusAfterLocks(permit);
+    if (to === permit.status) return;
     await tx.update(permits).set({ status: to }).where(eq(permits.id, permit._id));
     await recordChange(
       tx,
