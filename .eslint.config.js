@@ -29,10 +29,10 @@ function resolveSource(file, source) {
 
 /**
  * Features whose modules other features may use: the attachments section of tickets and incidents,
- * the machines' "back to Running?" prompt that resolving a ticket offers, and the list and detail
- * scaffolds of numbered records (tickets, incidents).
+ * the machines' "back to Running?" prompt that resolving a ticket offers, the permits to work a ticket
+ * or schedule shows, and the list and detail scaffolds of numbered records (tickets, incidents).
  */
-const sharedFeatures = ['attachments', 'machines', 'records'];
+const sharedFeatures = ['attachments', 'machines', 'permits', 'records'];
 
 /** The layer a file belongs to, or null for files the rule does not govern (tests, config). */
 function layerOf(file) {

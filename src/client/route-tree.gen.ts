@@ -18,6 +18,7 @@ import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics.tsx'
 import { Route as AppIncidentsRouteImport } from './routes/_app/incidents.tsx'
 import { Route as AppMachinesRouteImport } from './routes/_app/machines.tsx'
 import { Route as AppMaintenanceRouteImport } from './routes/_app/maintenance.tsx'
+import { Route as AppPermitsRouteImport } from './routes/_app/permits.tsx'
 import { Route as AppProfileRouteImport } from './routes/_app/profile.tsx'
 import { Route as AppReliabilityRouteImport } from './routes/_app/reliability.tsx'
 import { Route as AppRequestsRouteImport } from './routes/_app/requests.tsx'
@@ -73,6 +74,11 @@ const AppMachinesRoute = AppMachinesRouteImport.update({
 const AppMaintenanceRoute = AppMaintenanceRouteImport.update({
   id: '/maintenance',
   path: '/maintenance',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPermitsRoute = AppPermitsRouteImport.update({
+  id: '/permits',
+  path: '/permits',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -145,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/incidents': typeof AppIncidentsRoute
   '/machines': typeof AppMachinesRoute
   '/maintenance': typeof AppMaintenanceRoute
+  '/permits': typeof AppPermitsRoute
   '/profile': typeof AppProfileRoute
   '/reliability': typeof AppReliabilityRoute
   '/requests': typeof AppRequestsRoute
@@ -166,6 +173,7 @@ export interface FileRoutesByTo {
   '/incidents': typeof AppIncidentsRoute
   '/machines': typeof AppMachinesRoute
   '/maintenance': typeof AppMaintenanceRoute
+  '/permits': typeof AppPermitsRoute
   '/profile': typeof AppProfileRoute
   '/reliability': typeof AppReliabilityRoute
   '/requests': typeof AppRequestsRoute
@@ -190,6 +198,7 @@ export interface FileRoutesById {
   '/_app/incidents': typeof AppIncidentsRoute
   '/_app/machines': typeof AppMachinesRoute
   '/_app/maintenance': typeof AppMaintenanceRoute
+  '/_app/permits': typeof AppPermitsRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/reliability': typeof AppReliabilityRoute
   '/_app/requests': typeof AppRequestsRoute
@@ -215,6 +224,7 @@ export interface FileRouteTypes {
     | '/incidents'
     | '/machines'
     | '/maintenance'
+    | '/permits'
     | '/profile'
     | '/reliability'
     | '/requests'
@@ -236,6 +246,7 @@ export interface FileRouteTypes {
     | '/incidents'
     | '/machines'
     | '/maintenance'
+    | '/permits'
     | '/profile'
     | '/reliability'
     | '/requests'
@@ -259,6 +270,7 @@ export interface FileRouteTypes {
     | '/_app/incidents'
     | '/_app/machines'
     | '/_app/maintenance'
+    | '/_app/permits'
     | '/_app/profile'
     | '/_app/reliability'
     | '/_app/requests'
@@ -347,6 +359,13 @@ declare module '@tanstack/react-router' {
       path: '/maintenance'
       fullPath: '/maintenance'
       preLoaderRoute: typeof AppMaintenanceRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/permits': {
+      id: '/_app/permits'
+      path: '/permits'
+      fullPath: '/permits'
+      preLoaderRoute: typeof AppPermitsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/profile': {
@@ -442,6 +461,7 @@ interface AppRouteChildren {
   AppIncidentsRoute: typeof AppIncidentsRoute
   AppMachinesRoute: typeof AppMachinesRoute
   AppMaintenanceRoute: typeof AppMaintenanceRoute
+  AppPermitsRoute: typeof AppPermitsRoute
   AppProfileRoute: typeof AppProfileRoute
   AppReliabilityRoute: typeof AppReliabilityRoute
   AppRequestsRoute: typeof AppRequestsRoute
@@ -459,6 +479,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIncidentsRoute: AppIncidentsRoute,
   AppMachinesRoute: AppMachinesRoute,
   AppMaintenanceRoute: AppMaintenanceRoute,
+  AppPermitsRoute: AppPermitsRoute,
   AppProfileRoute: AppProfileRoute,
   AppReliabilityRoute: AppReliabilityRoute,
   AppRequestsRoute: AppRequestsRoute,

@@ -606,7 +606,7 @@ describe('permits to work', () => {
     expect(bad.statusCode).toBe(400);
 
     const csv = await t.app.inject({
-      url: `/api/permits/export.csv?machine=${where.machineId}`,
+      url: `/api/permits/export?machine=${where.machineId}`,
       headers: t.team.operator.headers,
     });
     expect(csv.statusCode).toBe(200);

@@ -8,7 +8,7 @@ import {
   type HotWorkField,
   type PermitStatus,
 } from '#shared/permits.ts';
-import { activeLocks, unsafePoints } from '#shared/permit-locks.ts';
+import { activeLocks, missingHotWork, unsafePoints } from '#shared/permit-checks.ts';
 import type { Permit } from '#shared/schemas/permit.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 
@@ -23,13 +23,6 @@ const locksStillOn = (permit: Permit) =>
     (lock) =>
       `lock ${lock.lockNumber} on ${lock.pointLocation || 'a removed point'} held by ${lock.appliedBy?.name ?? 'a deleted user'}`,
   );
-
-const missingHotWork = (permit: Permit) =>
-  permit.type === 'hot_work'
-    ? (Object.keys(hotWorkFields) as HotWorkField[])
-        .filter((field) => permit[field] === null)
-        .map((field) => hotWorkFields[field])
-    : [];
 
 export function assertHotWorkOnly(type: string, input: Partial<Record<HotWorkField, unknown>>) {
   if (type === 'hot_work') return;

@@ -35,7 +35,7 @@ import {
 } from './record-changes.ts';
 
 import { load, withLocks, selectPermits } from './permit-rows.ts';
-import { activeLocks, statusAfterLocks } from '#shared/permit-locks.ts';
+import { activeLocks, statusAfterLocks } from '#shared/permit-checks.ts';
 import { assertHotWorkOnly, assertStep, mayEdit, permitTitle } from './permit-rules.ts';
 
 const editableColumns = {

@@ -33,6 +33,16 @@ export const ticketStatusTone: Record<string, BadgeTone> = {
   Resolved: 'green',
   Closed: 'slate',
 };
+/** A permit to work: waiting, cleared to isolate, isolated, work under way, then done. */
+export const permitStatusTone: Record<string, BadgeTone> = {
+  Requested: 'yellow',
+  Approved: 'blue',
+  Isolated: 'purple',
+  Active: 'orange',
+  'Work Done': 'green',
+  Closed: 'slate',
+  Cancelled: 'slate',
+};
 export const incidentStatusTone: Record<string, BadgeTone> = {
   Open: 'red',
   'Under Investigation': 'yellow',

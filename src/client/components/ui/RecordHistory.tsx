@@ -6,7 +6,7 @@ import { api } from '#client/lib/api.ts';
 import { formatDate, formatDateTime } from '#client/lib/dates.ts';
 
 interface RecordHistoryProps {
-  entity: 'ticket' | 'incident' | 'user';
+  entity: 'ticket' | 'incident' | 'user' | 'permit';
   record: { _id: string; version: number; _server: unknown };
   /** This record's own wording of a change (an incident's actions), or undefined for the usual line. */
   describe?: (entry: HistoryEntry, valueText: (value: unknown) => string) => string | undefined;

@@ -10,6 +10,7 @@ export const recordUrl = {
   incident: '/incidents',
   schedule: '/maintenance',
   handover: '/handovers',
+  permit: '/permits',
 } as const satisfies Record<OutboxEntity, string>;
 
 /** A person as records show them (the signed-in user carries more than that). */

@@ -10,6 +10,7 @@ export const updateFallback = {
   incident: 'Failed to update incident',
   schedule: 'Failed to update maintenance schedule',
   handover: 'Failed to update handover',
+  permit: 'Failed to update permit to work',
 } as const satisfies Record<OutboxEntity, string>;
 
 export const createFallback = {
@@ -18,4 +19,5 @@ export const createFallback = {
   incident: 'Failed to report incident',
   schedule: 'Failed to schedule maintenance',
   handover: 'Failed to hand over the shift',
+  permit: 'Failed to request permit to work',
 } as const satisfies Record<OutboxEntity, string>;

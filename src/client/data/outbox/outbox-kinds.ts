@@ -1,4 +1,6 @@
 import type { EntryOf, LocalDatabase, OutboxEntry, OutboxKind } from '#client/data/store/db.ts';
+import { statusAfterLocks } from '#shared/permit-checks.ts';
+import type { Permit } from '#shared/schemas/permit.ts';
 import { createFallback, updateFallback } from './failure-messages.ts';
 
 type AnyRecord = Record<string, unknown> & { _id: string };
@@ -17,8 +19,8 @@ interface KindRules<E extends OutboxEntry> {
   fallback(entry: E): string;
 }
 
-type ListEntry = EntryOf<'comment' | 'attachment' | 'action'>;
-type ItemEntry = EntryOf<'checklist' | 'actionPatch'>;
+type ListEntry = EntryOf<'comment' | 'attachment' | 'action' | 'lock'>;
+type ItemEntry = EntryOf<'checklist' | 'actionPatch' | 'lockPatch'>;
 
 const itemsOf = (list: unknown) => (Array.isArray(list) ? (list as { _id?: string }[]) : []);
 
@@ -48,6 +50,16 @@ function itemPatch<E extends ItemEntry>(list: string, fallback: string): KindRul
 }
 
 const replacesNothing = () => [];
+
+/** A lock change moves the permit as the server will: to Isolated with the last verified lock, back when one comes off. */
+const followingLocks =
+  <E extends OutboxEntry>(apply: (record: AnyRecord | null, entry: E) => AnyRecord | null) =>
+  (record: AnyRecord | null, entry: E) => {
+    const changed = apply(record, entry);
+    return changed && { ...changed, status: statusAfterLocks(changed as unknown as Permit) };
+  };
+
+const lockPatch = itemPatch<EntryOf<'lockPatch'>>('locks', 'Failed to update lock');
 
 const asJson = (entry: OutboxEntry) => Promise.resolve(JSON.stringify(entry.body));
 
@@ -124,6 +136,14 @@ export const outboxKinds: { [K in OutboxKind]: KindRules<EntryOf<K>> } = {
     fields: replacesNothing,
     fallback: () => 'Failed to acknowledge handover',
   },
+  lock: {
+    apply: followingLocks<EntryOf<'lock'>>(appendTo('locks')),
+    encode: asJson,
+    sendsIfMatch: false,
+    fields: replacesNothing,
+    fallback: () => 'Failed to apply lock',
+  },
+  lockPatch: { ...lockPatch, apply: followingLocks(lockPatch.apply) },
 };
 
 /** The rules of this entry's kind. */

@@ -3,6 +3,7 @@ import { overwrite, type Overwrite } from '#shared/schemas/common.ts';
 import { handover } from '#shared/schemas/handover.ts';
 import { incident } from '#shared/schemas/incident.ts';
 import { machine } from '#shared/schemas/machine.ts';
+import { permit } from '#shared/schemas/permit.ts';
 import { schedule } from '#shared/schemas/schedule.ts';
 import { ticket } from '#shared/schemas/ticket.ts';
 import { ApiError, createApi, type Transport } from '#client/lib/api.ts';
@@ -40,6 +41,7 @@ const confirmedRecord = {
   incident: incident.extend(mayOverwrite),
   schedule: schedule.extend(mayOverwrite),
   handover: handover.extend(mayOverwrite),
+  permit: permit.extend(mayOverwrite),
 } satisfies Record<OutboxEntity, z.ZodType>;
 type ConfirmedRecord = z.infer<(typeof confirmedRecord)[OutboxEntity]>;
 

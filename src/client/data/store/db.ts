@@ -10,6 +10,7 @@ import type { Handover } from '#shared/schemas/handover.ts';
 import type { InboxEntry } from '#shared/schemas/inbox.ts';
 import type { Incident } from '#shared/schemas/incident.ts';
 import type { Machine } from '#shared/schemas/machine.ts';
+import type { LockCreate, LockUpdate, Permit, PermitLock } from '#shared/schemas/permit.ts';
 import type { ReadingInput } from '#shared/schemas/reading.ts';
 import type { ChecklistPatch, Schedule } from '#shared/schemas/schedule.ts';
 import type { SyncEntity } from '#shared/schemas/sync.ts';
@@ -30,8 +31,11 @@ export type OutboxState = 'pending' | 'sending' | 'failed';
 
 type AnyRecord = Record<string, unknown> & { _id: string };
 
-/** What an outbox entry changes: a synced record, or a department's shift handover (src/docs/shift-handover.md). */
-export type OutboxEntity = SyncEntity | 'handover';
+/**
+ * What an outbox entry changes: a synced record, a department's shift handover
+ * (src/docs/shift-handover.md) or a permit to work (src/docs/permits.md).
+ */
+export type OutboxEntity = SyncEntity | 'handover' | 'permit';
 
 /** What every outbox entry carries, whatever its kind. */
 interface EntryBase {
@@ -114,6 +118,14 @@ export type OutboxEntry =
       body: Record<string, never>;
       /** Who acknowledged a handover, and when (the server's own time replaces it). */
       preview: Pick<Handover, 'acknowledgedBy' | 'acknowledgedAt'>;
+    })
+  | (EntryBase & { kind: 'lock'; method: 'POST'; body: LockCreate; preview: PermitLock })
+  | (EntryBase & {
+      kind: 'lockPatch';
+      method: 'PATCH';
+      body: LockUpdate;
+      /** The lock's changed fields, with who removed it and when. */
+      preview: Partial<PermitLock> & { _id: string };
     });
 
 export type OutboxKind = OutboxEntry['kind'];
@@ -147,6 +159,7 @@ export class LocalDatabase extends Dexie {
   incidents!: EntityTable<Local<Incident>, '_id'>;
   schedules!: EntityTable<Local<Schedule>, '_id'>;
   handovers!: EntityTable<Local<Handover>, '_id'>;
+  permits!: EntityTable<Local<Permit>, '_id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   files!: EntityTable<StoredFile, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -229,6 +242,8 @@ export class LocalDatabase extends Dexie {
             entry.preview.isolationPoints ??= [];
           });
       });
+    // Permits to work: the open ones as last read, and the ones requested or changed here.
+    this.version(13).stores({ permits: '_id, updatedAt' });
     this.use(postingsMiddleware);
     for (const name of Object.values(tableOf)) this.table(name).hook('reading', withServerCopy);
   }
@@ -255,6 +270,7 @@ export const tableOf = {
   incident: 'incidents',
   schedule: 'schedules',
   handover: 'handovers',
+  permit: 'permits',
 } as const satisfies Record<OutboxEntity, string>;
 
 export const localDb = new LocalDatabase();

@@ -2,6 +2,7 @@ import { browserTransport, type Transport } from '#client/lib/api.ts';
 import { localDb, type LocalDatabase, type OutboxEntry } from '#client/data/store/db.ts';
 import { retryDelay } from '#client/data/outbox/backoff.ts';
 import { sendReadMarks } from './inbox-store.ts';
+import { pullOpenPermits } from './permits-store.ts';
 import { pullChanges } from './pull.ts';
 import { createReplayer, type ReplayerOptions } from '#client/data/outbox/replayer.ts';
 import { createSyncStatus } from './sync-status.ts';
@@ -74,6 +75,8 @@ export function createSyncEngine(
     if (received !== null) {
       failedPulls = 0;
       await replayer.reconnected();
+      // Permits are not in the change feed (src/docs/permits.md): the open ones are read whole.
+      await pullOpenPermits(db, transport).catch(() => {});
       if (userId && (await isPruneDue(db))) await pruneWorkingSet(db);
     } else if (userId) retryTimer = setTimeout(() => void syncNow(), retryDelay(failedPulls++, null));
   }

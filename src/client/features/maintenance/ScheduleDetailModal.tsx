@@ -4,6 +4,7 @@ import { Button } from '#client/components/ui/Button.tsx';
 import { Detail } from '#client/components/ui/Detail.tsx';
 import { RecordModal } from '#client/components/ui/RecordModal.tsx';
 import { PendingMark } from '#client/components/ui/PendingMark.tsx';
+import { RecordPermits } from '#client/features/permits/RecordPermits.tsx';
 import { ChecklistItemRow } from './ChecklistItemRow.tsx';
 import { CompleteButton } from './CompleteButton.tsx';
 import { ScheduleStatusSelect } from './ScheduleStatusSelect.tsx';
@@ -45,6 +46,12 @@ function ScheduleDetails({ schedule }: { schedule: LocalSchedule }) {
           <ScheduleStatusSelect schedule={schedule} />
         </Detail>
       </dl>
+
+      <RecordPermits
+        machineId={schedule.machine?._id ?? null}
+        work={{ schedule }}
+        finished={schedule.status === 'Completed'}
+      />
 
       <section aria-labelledby="schedule-checklist" className="space-y-3">
         <h3 id="schedule-checklist" className="font-semibold text-slate-900">

@@ -8,6 +8,7 @@ import { fieldErrors } from '#client/lib/validation.ts';
 import type { RecordDetailKind, RecordEditKind } from '#client/features/records/record-kind.ts';
 import { RecordDetailModal } from '#client/features/records/RecordDetailModal.tsx';
 import { RecordEditForm } from '#client/features/records/RecordEditForm.tsx';
+import { RecordPermits } from '#client/features/permits/RecordPermits.tsx';
 import { AssigneeSelect } from './AssigneeSelect.tsx';
 import { TicketComments } from './TicketComments.tsx';
 import { TicketFields } from './TicketFields.tsx';
@@ -89,7 +90,16 @@ const ticketDetail: RecordDetailKind<LocalTicket> = {
     </div>
   ),
   sections: TicketFacts,
-  after: ({ record }) => <TicketComments ticket={record} />,
+  after: ({ record }) => (
+    <>
+      <RecordPermits
+        machineId={record.machine?._id ?? null}
+        work={{ ticket: record }}
+        finished={record.status === 'Resolved' || record.status === 'Closed'}
+      />
+      <TicketComments ticket={record} />
+    </>
+  ),
   attachmentChange: ticketAttachmentChange,
   signers: ['Repaired by', 'Accepted by'],
 };

@@ -33,7 +33,7 @@ const permits: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/export.csv',
+    '/export',
     { schema: { tags, querystring: permitExportQuery, produces: ['text/csv'], response: { 400: errorSchema } } },
     (request, reply) => sendCsv(reply, 'permits', permitColumns, repository.exportAll(request.query)),
   );

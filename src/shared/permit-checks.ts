@@ -1,5 +1,7 @@
-import type { PermitStatus } from './permits.ts';
+import { hotWorkFields, type HotWorkField, type PermitStatus } from './permits.ts';
 import type { Permit, PermitLock } from './schemas/permit.ts';
+
+/** The checks a permit's steps make, shared by the server's rules and the app's offline screens (src/docs/permits.md). */
 
 type LocksOf = Pick<Permit, 'locks'>;
 type IsolationOf = Pick<Permit, 'points' | 'locks'>;
@@ -29,3 +31,11 @@ export function statusAfterLocks(permit: IsolationOf & { status: PermitStatus })
   if (permit.status === 'Isolated' && !isolated) return 'Approved';
   return permit.status;
 }
+
+/** The hot work fields still empty ("fire watch name"): hot work cannot start without them. */
+export const missingHotWork = (permit: Pick<Permit, 'type' | HotWorkField>): string[] =>
+  permit.type === 'hot_work'
+    ? (Object.keys(hotWorkFields) as HotWorkField[])
+        .filter((field) => permit[field] === null)
+        .map((field) => hotWorkFields[field])
+    : [];
