@@ -17,6 +17,7 @@ export const inboxHeadings: Record<InboxKind, string> = {
   handover: 'Shift handover to acknowledge',
   permitRequested: 'Permit to work to approve',
   permitApproved: 'Your permit to work was approved',
+  locksStillOn: 'Your locks are still on after your shift',
   mark: '',
 };
 
@@ -65,4 +66,5 @@ export function excerpt(text: string, length = 140): string {
 export const derivedKeys = {
   actionDue: (actionId: string, dueDate: string) => `actionDue:${actionId}:${dueDate}`,
   maintenanceDue: (scheduleId: string, scheduledDate: string) => `maintenanceDue:${scheduleId}:${scheduledDate}`,
+  locksStillOn: (permitId: string, shiftEnd: string) => `locksStillOn:${permitId}:${shiftEnd}`,
 };

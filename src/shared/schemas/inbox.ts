@@ -3,7 +3,7 @@ import { idSchema, userRef } from './common.ts';
 
 /**
  * What an inbox entry tells (src/docs/inbox.md). The server writes the first six, the two role kinds, the two request kinds, `handover` and the two permit kinds
- * with the change that causes them; the device derives the two `Due` kinds from its own records; `mark` only records that
+ * with the change that causes them; the device derives the two `Due` kinds and `locksStillOn` from its own records; `mark` only records that
  * the user read a derived entry.
  */
 export const inboxKinds = [
@@ -22,6 +22,7 @@ export const inboxKinds = [
   'handover',
   'permitRequested',
   'permitApproved',
+  'locksStillOn',
   'mark',
 ] as const;
 export type InboxKind = (typeof inboxKinds)[number];

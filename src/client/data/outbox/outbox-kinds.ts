@@ -143,7 +143,7 @@ export const outboxKinds: { [K in OutboxKind]: KindRules<EntryOf<K>> } = {
     fields: replacesNothing,
     fallback: () => 'Failed to apply lock',
   },
-  lockPatch: { ...lockPatch, apply: followingLocks(lockPatch.apply) },
+  lockPatch: { ...lockPatch, apply: followingLocks((record, entry) => lockPatch.apply(record, entry)) },
 };
 
 /** The rules of this entry's kind. */

@@ -10,7 +10,8 @@ import { PrintButton, PrintSignatures } from '#client/components/ui/PrintFooter.
 import { useSignedInUser } from '#client/data/session/session.ts';
 import { CurrentShift } from './CurrentShift.tsx';
 import { HandoverCard } from './HandoverCard.tsx';
-import { isLogDepartment, useHandover, useShiftLog, useShiftPlan, type ShiftLogDepartment } from './use-handovers.ts';
+import { useShiftPlan } from '#client/data/session/use-shift-plan.ts';
+import { isLogDepartment, useHandover, useShiftLog, type ShiftLogDepartment } from './use-handovers.ts';
 
 const route = getRouteApi('/_app/shift-log');
 

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { departments } from '#shared/enums.ts';
-import { handover, handoverDraft, shiftPlanSchema, type Handover } from '#shared/schemas/handover.ts';
-import { defaultPlan, type ShiftPlan } from '#shared/shifts.ts';
+import { handover, handoverDraft, type Handover } from '#shared/schemas/handover.ts';
 import { localDb, type LocalDatabase } from '#client/data/store/db.ts';
 import { refreshRecord } from '#client/data/store/local-records.ts';
 import { useLiveQuery } from '#client/data/store/use-live-query.ts';
@@ -17,16 +16,6 @@ export type ShiftLogDepartment = (typeof departments)[number];
 
 export const isLogDepartment = (department: string | undefined): department is ShiftLogDepartment =>
   (departments as readonly string[]).includes(department ?? '');
-
-/** The plant's shifts, as the server last said (kept with the query cache, so offline too). */
-export function useShiftPlan(): ShiftPlan {
-  const { data } = useQuery({
-    queryKey: ['handovers', 'plan'],
-    queryFn: () => api.get('handovers/plan').json(shiftPlanSchema),
-    staleTime: 60 * 60_000,
-  });
-  return data ?? defaultPlan;
-}
 
 /** The server's copies become the device's, pending changes kept on top; older ones than the log's are dropped. */
 export async function storeHandovers(db: LocalDatabase, department: string, copies: Handover[]): Promise<void> {

@@ -5,7 +5,7 @@ import type { InboxEntry } from '#shared/schemas/inbox.ts';
 /**
  * Where an entry opens its record: the record's screen with it open, or the dashboard's My Maintenance;
  * a role request the Users screen for admins, and its answer the requester's Profile; a work request
- * the Requests screen; a handover its department's Shift Log; a permit to work the dashboard for now.
+ * the Requests screen; a handover its department's Shift Log; a permit to work the Permits board with it open.
  */
 export function entryLink(entry: InboxEntry, role: Role) {
   const id = entry.recordId ?? undefined;
@@ -27,8 +27,7 @@ export function entryLink(entry: InboxEntry, role: Role) {
     case 'handover':
       return { to: '/shift-log', search: { handover: id } } as const;
     case 'permit':
-      // No permit screen yet (src/docs/permits.md): the dashboard.
-      return { to: '/', search: {} } as const;
+      return { to: '/permits', search: { permit: id } } as const;
     default:
       return { to: '/', search: {} } as const;
   }

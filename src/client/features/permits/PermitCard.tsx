@@ -61,7 +61,8 @@ export function PermitCard({ permit, now, onOpen }: PermitCardProps) {
         )}
       </div>
       <footer className="mt-auto border-t border-slate-200 pt-2 text-xs text-slate-600">
-        Requested by {permit.requestedBy?.name ?? 'a former user'}, open {durationText(minutesSince(permit.createdAt, now))}
+        Requested by {permit.requestedBy?.name ?? 'a former user'}, open{' '}
+        {durationText(minutesSince(permit.createdAt, now))}
       </footer>
     </article>
   );

@@ -16,7 +16,12 @@ import { isOpenPermit, usePermit, type LocalPermit } from './use-permits.ts';
 export const permitWork = (permit: LocalPermit) =>
   permit.ticket ? `${permit.ticket.ticketNumber} ${permit.ticket.title}` : (permit.schedule?.title ?? '');
 
-const signers = ['Permit holder', 'Approved by (safety officer)', 'Isolation checked by', 'Work done and locks removed'];
+const signers = [
+  'Permit holder',
+  'Approved by (safety officer)',
+  'Isolation checked by',
+  'Work done and locks removed',
+];
 
 function PermitDetails({ permit }: { permit: LocalPermit }) {
   const open = isOpenPermit(permit);
@@ -36,7 +41,9 @@ function PermitDetails({ permit }: { permit: LocalPermit }) {
           ['Requested', `${permit.requestedBy?.name ?? 'a former user'}, ${formatDateTime(permit.createdAt)}`],
           [
             'Approved',
-            permit.approvedAt ? `${permit.approvedBy?.name ?? 'a former user'}, ${formatDateTime(permit.approvedAt)}` : 'Not yet',
+            permit.approvedAt
+              ? `${permit.approvedBy?.name ?? 'a former user'}, ${formatDateTime(permit.approvedAt)}`
+              : 'Not yet',
           ],
           ['Work to do', permit.description || 'Not described'],
         ]}

@@ -59,7 +59,11 @@ export function PermitPoints({ permit }: { permit: Permit }) {
           const lock = on.find((candidate) => candidate.point === point._id);
           const own = lock?.appliedBy?._id === user._id;
           return (
-            <li key={point._id} aria-label={`Isolation point ${point.location}`} className="space-y-2 p-3 break-inside-avoid">
+            <li
+              key={point._id}
+              aria-label={`Isolation point ${point.location}`}
+              className="space-y-2 p-3 break-inside-avoid"
+            >
               <div>
                 <p className="font-medium text-slate-900">
                   {kindLabel(point.kind)}: {point.location}
@@ -79,7 +83,11 @@ export function PermitPoints({ permit }: { permit: Permit }) {
                   <Button
                     variant="secondary"
                     onClick={() =>
-                      void saveAndNotify(verifyLockChange(user, permit, lock), 'Zero energy verified', 'Failed to update lock')
+                      void saveAndNotify(
+                        verifyLockChange(user, permit, lock),
+                        'Zero energy verified',
+                        'Failed to update lock',
+                      )
                     }
                   >
                     <Check aria-hidden="true" className="size-4" /> Zero energy verified

@@ -39,7 +39,11 @@ function nextStep(permit: Permit): Step | null {
       return { to: 'Work Done', label: 'Work done', blocked: null };
     case 'Work Done': {
       const on = locksOn(permit);
-      return { to: 'Closed', label: 'Close permit', blocked: on.length ? `Remove every lock first: ${on.join('; ')}` : null };
+      return {
+        to: 'Closed',
+        label: 'Close permit',
+        blocked: on.length ? `Remove every lock first: ${on.join('; ')}` : null,
+      };
     }
     default:
       return null;
@@ -56,7 +60,11 @@ export function PermitSteps({ permit }: { permit: Permit }) {
     activeLocks(permit).length === 0 &&
     !permitStepDenied(user, permit, 'Cancelled');
   const take = (to: PermitStatus) =>
-    void saveAndNotify(permitStepChange(user, permit, to), `${permit.permitNumber}: ${to}`, 'Failed to update permit to work');
+    void saveAndNotify(
+      permitStepChange(user, permit, to),
+      `${permit.permitNumber}: ${to}`,
+      'Failed to update permit to work',
+    );
   const waiting =
     permit.status === 'Approved' && permit.points.length > 0
       ? 'Lock every isolation point and verify zero energy: the permit is then Isolated.'

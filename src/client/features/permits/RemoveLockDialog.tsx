@@ -20,7 +20,8 @@ export function RemoveLockDialog({ permit, lock, onClose }: RemoveLockDialogProp
   const [error, setError] = useState<string>();
 
   async function submit() {
-    if (!own && !reason.trim()) return setError(`Say why you remove ${lock.appliedBy?.name ?? 'another person'}'s lock`);
+    if (!own && !reason.trim())
+      return setError(`Say why you remove ${lock.appliedBy?.name ?? 'another person'}'s lock`);
     const change = removeLockChange(user, permit, lock, own ? null : reason.trim());
     if (await saveAndNotify(change, `Lock ${lock.lockNumber} removed`, 'Failed to remove lock')) onClose();
   }

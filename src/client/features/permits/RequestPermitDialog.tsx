@@ -45,7 +45,11 @@ export function RequestPermitDialog({ machine, work, onClose }: RequestPermitDia
           : 'The machine has no isolation points recorded.'}
       </p>
       <Field label="Permit type" className="sm:col-span-2">
-        <Select value={form.type} onChange={(event) => setValue('type', event.target.value as PermitType)} options={typeOptions} />
+        <Select
+          value={form.type}
+          onChange={(event) => setValue('type', event.target.value as PermitType)}
+          options={typeOptions}
+        />
       </Field>
       <Field label="Work to do" className="sm:col-span-2">
         <Textarea value={form.description} onChange={set('description')} rows={3} maxLength={2000} />

@@ -48,7 +48,9 @@ export function requestPermitChange(
     ...record,
     permitNumber: 'PTW (not sent yet)',
     machine: { _id: machine._id, name: machine.name, machineId: machine.machineId, department: machine.department },
-    ticket: work.ticket ? { _id: work.ticket._id, ticketNumber: work.ticket.ticketNumber, title: work.ticket.title } : null,
+    ticket: work.ticket
+      ? { _id: work.ticket._id, ticketNumber: work.ticket.ticketNumber, title: work.ticket.title }
+      : null,
     schedule: work.schedule ? { _id: work.schedule._id, title: work.schedule.title } : null,
     type: request.type,
     status: 'Requested',
@@ -150,7 +152,14 @@ type EntryBody = QueuedOf<'lockPatch'>['body'];
 
 /** The zero-energy check of a lock applied without it. */
 export const verifyLockChange = (user: UserRef, permit: Permit, lock: PermitLock) =>
-  lockPatch(user, permit, lock, { verified: true }, { verified: true }, `Zero energy verified at ${lock.pointLocation}`);
+  lockPatch(
+    user,
+    permit,
+    lock,
+    { verified: true },
+    { verified: true },
+    `Zero energy verified at ${lock.pointLocation}`,
+  );
 
 /** A lock taken off: by its holder, or by a safety officer or admin with the reason kept. */
 export function removeLockChange(user: UserRef, permit: Permit, lock: PermitLock, reason: string | null) {

@@ -7,7 +7,7 @@ interface LockValue {
   reason?: string;
 }
 
-const lockOf = (value: unknown): LockValue => (typeof value === 'object' && value !== null ? (value as LockValue) : {});
+const lockOf = (value: unknown): LockValue => (typeof value === 'object' && value !== null ? value : {});
 
 /** A permit's lock changes in words ("Lock 7 applied on Main breaker, zero energy verified"); other fields as usual. */
 export function describePermitChange(entry: HistoryEntry): string | undefined {

@@ -30,9 +30,7 @@ export function usePermitsOf(work: { ticket?: string; schedule?: string }): Loca
   return (
     useLiveQuery(async () => {
       const permits = await localDb.permits
-        .filter((permit) =>
-          work.ticket ? permit.ticket?._id === work.ticket : permit.schedule?._id === work.schedule,
-        )
+        .filter((permit) => (work.ticket ? permit.ticket?._id === work.ticket : permit.schedule?._id === work.schedule))
         .toArray();
       return permits.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     }, [work.ticket, work.schedule]) ?? []
