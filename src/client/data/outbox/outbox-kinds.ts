@@ -59,9 +59,10 @@ const followingLocks =
     return changed && { ...changed, status: statusAfterLocks(changed as unknown as Permit) };
   };
 
-const lockPatch = itemPatch<EntryOf<'lockPatch'>>('locks', 'Failed to update lock');
 
 const asJson = (entry: OutboxEntry) => Promise.resolve(JSON.stringify(entry.body));
+
+const lockPatch = itemPatch<EntryOf<'lockPatch'>>('locks', 'Failed to update lock');
 
 async function asForm(entry: EntryOf<'attachment'>, db: LocalDatabase): Promise<FormData | null> {
   const file = await db.files.get(entry.fileId);
