@@ -11,10 +11,12 @@ import {
 import { readDeviceStore } from './helpers/device-store.ts';
 import { seededRandom } from './helpers/seeded-random.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
+import { withoutIsolationPoints } from './helpers/isolation-points.ts';
 
 const seed = Number(process.env.CHAOS_SEED ?? 1);
 const operations = Number(process.env.CHAOS_OPS ?? 30);
 const e2e = useServerAndBrowser();
+withoutIsolationPoints(e2e);
 
 const roles: DemoRole[] = ['admin', 'maintenance_engineer', 'operator'];
 const mayChangeTicketStatus = new Set<DemoRole>(['admin', 'maintenance_engineer']);

@@ -2,8 +2,10 @@ import { expect, it } from 'vitest';
 import { openControlledPage, screenshot } from './helpers/browser.ts';
 import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
+import { withoutIsolationPoints } from './helpers/isolation-points.ts';
 
 const e2e = useServerAndBrowser();
+withoutIsolationPoints(e2e);
 
 interface ServerSchedule {
   _id: string;

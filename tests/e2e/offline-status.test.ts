@@ -4,8 +4,10 @@ import { apiAs } from './helpers/api.ts';
 import { openControlledPage, screenshot } from './helpers/browser.ts';
 import { readDeviceStore } from './helpers/device-store.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
+import { withoutIsolationPoints } from './helpers/isolation-points.ts';
 
 const e2e = useServerAndBrowser();
+withoutIsolationPoints(e2e);
 const admin = apiAs(() => e2e.server.url);
 
 /** Keeps every toast the page shows from now on, so a test can count them after they have gone. */

@@ -2,8 +2,10 @@ import { expect, it } from 'vitest';
 import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
 import { readDeviceStore } from './helpers/device-store.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
+import { withoutIsolationPoints } from './helpers/isolation-points.ts';
 
 const e2e = useServerAndBrowser();
+withoutIsolationPoints(e2e);
 
 interface ServerTicket {
   _id: string;

@@ -2,8 +2,10 @@ import { expect, it } from 'vitest';
 import { apiToken, signIn } from './helpers/browser.ts';
 import { offlineStatusChange } from './helpers/offline-status-change.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
+import { withoutIsolationPoints } from './helpers/isolation-points.ts';
 
 const e2e = useServerAndBrowser();
+withoutIsolationPoints(e2e);
 
 async function serverTicket(number: string) {
   const token = await apiToken(e2e.server.url, 'admin');

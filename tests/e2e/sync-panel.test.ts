@@ -2,8 +2,10 @@ import { expect, it } from 'vitest';
 import { screenshot } from './helpers/browser.ts';
 import { offlineStatusChange } from './helpers/offline-status-change.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
+import { withoutIsolationPoints } from './helpers/isolation-points.ts';
 
 const e2e = useServerAndBrowser();
+withoutIsolationPoints(e2e);
 
 it('lists an unsent change in the Sync panel and rolls it back when discarded', async () => {
   const { context, page, statusSelect, before, target } = await offlineStatusChange(

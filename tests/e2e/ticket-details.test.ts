@@ -5,8 +5,10 @@ import type { Ticket } from '#shared/schemas/ticket.ts';
 import { apiAs } from './helpers/api.ts';
 import { openControlledPage, screenshot } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
+import { withoutIsolationPoints } from './helpers/isolation-points.ts';
 
 const e2e = useServerAndBrowser();
+withoutIsolationPoints(e2e);
 const admin = apiAs(() => e2e.server.url);
 
 async function newTicket(title: string): Promise<Ticket> {

@@ -2,8 +2,10 @@ import { expect, it } from 'vitest';
 import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
 import { keepYearOfHistory } from './helpers/working-set.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
+import { withoutIsolationPoints } from './helpers/isolation-points.ts';
 
 const e2e = useServerAndBrowser();
+withoutIsolationPoints(e2e);
 
 interface ServerTicket {
   ticketNumber: string;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /** Every row of one store of the app's IndexedDB on that device, read without going through the app. */
-export function readDeviceStore<T>(page: Page, store: 'tickets' | 'machines' | 'outbox' | 'meta'): Promise<T[]> {
+export function readDeviceStore<T>(page: Page, store: 'tickets' | 'machines' | 'permits' | 'outbox' | 'meta'): Promise<T[]> {
   return page.evaluate(
     (name) =>
       new Promise<T[]>((resolve, reject) => {

@@ -18,9 +18,9 @@ async function saveStatus(user: UserRef, schedule: Schedule, change: QueuedChang
   if (next && !(await localDb.schedules.get(next.recordId))) await saveChange(next);
 }
 
-/** The planners' status dropdown. */
-export const saveScheduleStatus = (user: UserRef, schedule: Schedule, status: ScheduleStatus) =>
-  saveStatus(user, schedule, scheduleStatusChange(user, schedule, status), status);
+/** The planners' status dropdown (an admin starting without a permit gives the reason). */
+export const saveScheduleStatus = (user: UserRef, schedule: Schedule, status: ScheduleStatus, permitOverride?: string) =>
+  saveStatus(user, schedule, scheduleStatusChange(user, schedule, status, permitOverride), status);
 
 /** The checklist's Complete button, for whoever answers it. */
 export const completeSchedule = (user: UserRef, schedule: Schedule) =>

@@ -89,17 +89,26 @@ export function scheduleEditChange(
   body: ScheduleUpdate,
   refs: ScheduleRefs = {},
 ): QueuedChange {
-  const { machine, assignedTo, checklist, ...fields } = body;
+  const { machine, assignedTo, checklist, permitOverride, ...fields } = body;
   const preview: Partial<Schedule> = { ...fields };
   if (machine !== undefined && refs.machine) preview.machine = { _id: refs.machine._id, name: refs.machine.name };
   if (assignedTo !== undefined) preview.assignedTo = refs.assignee ? author(refs.assignee) : null;
   if (checklist !== undefined) preview.checklist = checklist as ChecklistItem[];
-  const what = body.status && Object.keys(body).length === 1 ? `Status -> ${body.status}` : 'Edit';
+  const what =
+    body.status && Object.keys(body).length === (permitOverride ? 2 : 1)
+      ? `Status -> ${body.status}${permitOverride ? ' without a permit' : ''}`
+      : 'Edit';
   return updateChange(user, 'schedule', schedule._id, { body, preview, label: `${what} on "${schedule.title}"` });
 }
 
-export function scheduleStatusChange(user: UserRef, schedule: ScheduleRef, status: ScheduleStatus): QueuedChange {
-  return scheduleEditChange(user, schedule, { status });
+/** A status change; an admin's start without an Active permit carries its reason (kept in the history). */
+export function scheduleStatusChange(
+  user: UserRef,
+  schedule: ScheduleRef,
+  status: ScheduleStatus,
+  permitOverride?: string,
+): QueuedChange {
+  return scheduleEditChange(user, schedule, permitOverride ? { status, permitOverride } : { status });
 }
 
 /**

@@ -6,6 +6,8 @@ import { Select } from '#client/components/ui/Field.tsx';
 import { useSignedInUser } from '#client/data/session/session.ts';
 import { saveAndNotify } from '#client/data/outbox/save-change.ts';
 import { offerMachineBackUp } from '#client/features/machines/machine-back-up.ts';
+import { StartWithoutPermitDialog } from '#client/features/permits/StartWithoutPermitDialog.tsx';
+import { useStartWork } from '#client/features/permits/use-start-work.ts';
 import { FailureCodesDialog } from './FailureCodesDialog.tsx';
 import { asksForFailureCodes, ticketStatusChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
@@ -28,9 +30,14 @@ export function TicketStatusSelect({
   const editable = ticketEditableFields(user, ticket);
   const allowed = editable === 'all' || editable.includes('status');
   const [ending, setEnding] = useState<'Resolved' | 'Closed' | null>(null);
+  const starting = useStartWork({
+    work: { ticketNumber: ticket.ticketNumber || ticket.title },
+    record: { ticket: ticket._id },
+    machineId: ticket.machine?._id ?? null,
+  });
 
-  const save = (status: TicketStatus, failure?: FailureCodes) => {
-    const change = ticketStatusChange(user, ticket, status, failure);
+  const save = (status: TicketStatus, failure?: FailureCodes, permitOverride?: string) => {
+    const change = ticketStatusChange(user, ticket, status, failure, permitOverride);
     void Promise.resolve(keep?.(ticket))
       .then(() => saveAndNotify(change, 'Ticket updated successfully!', 'Failed to update ticket'))
       .then((saved) => {
@@ -51,6 +58,7 @@ export function TicketStatusSelect({
         onChange={(event) => {
           const status = event.target.value as TicketStatus;
           if (asksForFailureCodes(ticket, status)) setEnding(status as 'Resolved' | 'Closed');
+          else if (status === 'In Progress' && ticket.status !== status) void starting.startOrAsk(() => save(status));
           else save(status);
         }}
         className={className}
@@ -63,6 +71,16 @@ export function TicketStatusSelect({
           onSave={(codes) => {
             setEnding(null);
             save(ending, codes);
+          }}
+        />
+      )}
+      {starting.overriding && (
+        <StartWithoutPermitDialog
+          denied={starting.overriding}
+          onCancel={starting.cancel}
+          onStart={(reason) => {
+            starting.done();
+            save('In Progress', undefined, reason);
           }}
         />
       )}

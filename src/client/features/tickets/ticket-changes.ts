@@ -17,16 +17,21 @@ function ticketUpdate(user: UserRef, ticket: TicketRef, body: TicketUpdate, prev
   return updateChange(user, 'ticket', ticket._id, { body, preview, label: `${what} on ${nameOf(ticket)}` });
 }
 
-/** A status change; ending a corrective repair carries its failure codes (src/shared/failure-codes.ts). */
+/**
+ * A status change; ending a corrective repair carries its failure codes (src/shared/failure-codes.ts),
+ * an admin's start without an Active permit its reason (sent, kept in the history, not shown on the ticket).
+ */
 export function ticketStatusChange(
   user: UserRef,
   ticket: TicketRef,
   status: TicketStatus,
   failure?: FailureCodes,
+  permitOverride?: string,
 ): QueuedChange {
-  const body = failure ? { status, failure } : { status };
+  const preview = failure ? { status, failure } : { status };
+  const body = permitOverride ? { ...preview, permitOverride } : preview;
   const what = failure ? `Status -> ${status} (${failure.problem}: ${failure.cause})` : `Status -> ${status}`;
-  return ticketUpdate(user, ticket, body, body, what);
+  return ticketUpdate(user, ticket, body, preview, permitOverride ? `${what} without a permit` : what);
 }
 
 /** Whether moving the ticket to `status` ends a corrective repair that has no failure codes yet. */
