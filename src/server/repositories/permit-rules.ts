@@ -3,6 +3,7 @@ import {
   cancellableStatuses,
   finishedPermitStatuses,
   hotWorkFields,
+  lockHeld,
   nextPermitStatus,
   permitTypeLabels,
   type HotWorkField,
@@ -30,11 +31,7 @@ export function unsafePoints(permit: Permit): string[] {
 }
 
 /** "lock 12 on Main isolator held by Ann Lee": the locks still on. */
-const locksStillOn = (permit: Permit) =>
-  activeLocks(permit).map(
-    (lock) =>
-      `lock ${lock.lockNumber} on ${lock.pointLocation || 'a removed point'} held by ${lock.appliedBy?.name ?? 'a deleted user'}`,
-  );
+const locksStillOn = (permit: Permit) => activeLocks(permit).map(lockHeld);
 
 const missingHotWork = (permit: Permit) =>
   permit.type === 'hot_work'
