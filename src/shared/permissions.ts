@@ -47,6 +47,10 @@ export const permissions = {
   'permit:approve': { roles: safety, label: 'approve permits to work' },
   'permit:manage': { roles: engineers, label: "start and finish work on another person's permit" },
   'permit:override-lock': { roles: safety, label: "remove another person's lock with a reason" },
+  'permit:override-start': {
+    roles: ['admin'],
+    label: 'start work without an Active permit to work, giving a reason',
+  },
   'file:upload': { roles: everyone, label: 'upload files' },
   'user:list': { roles: everyone, label: 'list users' },
   'user:manage': { roles: ['admin'], label: 'manage users' },

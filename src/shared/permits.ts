@@ -81,3 +81,57 @@ export function permitStepDenied(actor: Actor, permit: PermitRef, to: PermitStat
       return `A permit cannot be moved back to ${to}`;
   }
 }
+
+/** A lock as the messages name it. */
+export interface LockRef {
+  lockNumber: string;
+  /** The point's location; empty when the point was taken off the machine. */
+  pointLocation: string;
+  appliedBy: { name: string } | null;
+}
+
+/** "lock 7 on Main breaker held by Ann Lee" */
+export const lockHeld = (lock: LockRef) =>
+  `lock ${lock.lockNumber} on ${lock.pointLocation || 'a removed point'} held by ${lock.appliedBy?.name ?? 'a deleted user'}`;
+
+/** The work a permit covers: a ticket (named by its number) or a maintenance job (by its title). */
+export type WorkRef = { ticketNumber: string } | { title: string };
+
+const workName = (work: WorkRef) => ('ticketNumber' in work ? work.ticketNumber : `Maintenance "${work.title}"`);
+
+/**
+ * Why this ticket or maintenance may not go In Progress, or null: on a machine with isolation points
+ * the work starts only under an Active permit to work for it (src/docs/permits.md). `permits` are the
+ * permits requested for this ticket or maintenance, whatever their status.
+ */
+export function startWorkDenied(
+  work: WorkRef,
+  machine: { name: string; isolationPoints: readonly unknown[] } | null,
+  permits: readonly { permitNumber: string; status: PermitStatus }[],
+): string | null {
+  if (!machine || machine.isolationPoints.length === 0) return null;
+  if (permits.some((permit) => permit.status === 'Active')) return null;
+  const found = permits.map((permit) => `${permit.permitNumber} is ${permit.status}`).join(', ');
+  return `${workName(work)} cannot go In Progress without an Active permit to work: ${machine.name} has isolation points (${found || 'no permit requested yet'})`;
+}
+
+/** The locks not removed of these permits (a machine's), each with its permit's number: what `runningDenied` takes. */
+export const locksOn = <Lock extends LockRef & { removedAt: string | null }>(
+  permits: readonly { permitNumber: string; locks: readonly Lock[] }[],
+) =>
+  permits.flatMap((permit) =>
+    permit.locks.filter((lock) => !lock.removedAt).map((lock) => ({ ...lock, permitNumber: permit.permitNumber })),
+  );
+
+/**
+ * Why this machine may not return to Running, or null: not while a lock of a permit on it is on.
+ * `locks` are the locks not removed of the machine's permits, each with its permit's number.
+ */
+export function runningDenied(
+  machine: { name: string },
+  locks: readonly (LockRef & { permitNumber: string })[],
+): string | null {
+  if (locks.length === 0) return null;
+  const held = locks.map((lock) => `${lockHeld(lock)} (${lock.permitNumber})`).join('; ');
+  return `${machine.name} cannot return to Running while locks are on: ${held}`;
+}

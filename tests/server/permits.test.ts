@@ -2,95 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { historyEntry } from '#shared/schemas/common.ts';
 import type { InboxEntry } from '#shared/schemas/inbox.ts';
-import { permit, permitUpdated, type Permit } from '#shared/schemas/permit.ts';
+import { permit, permitUpdated } from '#shared/schemas/permit.ts';
 import { syncPage } from '#shared/schemas/sync.ts';
-import { type Account, addMachine, registerUser, useTeamApp } from './helpers/app.ts';
+import { type Account, registerUser, useTeamApp } from './helpers/app.ts';
 import { errorMessage } from './helpers/json.ts';
+import { permitHelpers, point } from './helpers/permits.ts';
 
 const t = useTeamApp();
 
-const point = (location: string, kind = 'electrical') => ({
-  _id: randomUUID(),
-  kind,
-  location,
-  isolate: 'Lock it off and tag it',
-  verify: 'Try to start: nothing moves',
-});
-
-interface Plant {
-  machineId: string;
-  points: ReturnType<typeof point>[];
-  ticketId: string;
-}
-
-/** A machine with `count` isolation points and an open ticket on it. */
-async function plant(count = 2): Promise<Plant> {
-  const points = ['Main breaker MCC-3', 'Hydraulic valve HV-2', 'Air supply AV-1'].slice(0, count).map((l) => point(l));
-  const machineId = await addMachine(t, { isolationPoints: points });
-  const ticket = await t.app.inject({
-    method: 'POST',
-    url: '/api/tickets',
-    headers: t.team.admin.headers,
-    payload: {
-      title: 'Replace roller',
-      description: 'Worn',
-      machine: machineId,
-      priority: 'High',
-      category: 'Mechanical',
-    },
-  });
-  expect(ticket.statusCode, ticket.body).toBe(201);
-  return { machineId, points, ticketId: ticket.json<{ _id: string }>()._id };
-}
-
-function send(
-  by: Account,
-  method: 'POST' | 'PATCH',
-  url: string,
-  payload: object,
-  headers: Record<string, string> = {},
-) {
-  return t.app.inject({ method, url, payload, headers: { ...by.headers, ...headers } });
-}
-
-async function request(by: Account, where: Plant, extra: object = {}): Promise<Permit> {
-  const response = await send(by, 'POST', '/api/permits', {
-    _id: randomUUID(),
-    machine: where.machineId,
-    ticket: where.ticketId,
-    type: 'general',
-    description: 'Change the drive roller',
-    ...extra,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return permit.parse(response.json());
-}
-
-async function step(by: Account, id: string, payload: object, expected = 200, headers: Record<string, string> = {}) {
-  const response = await send(by, 'PATCH', `/api/permits/${id}`, payload, headers);
-  expect(response.statusCode, response.body).toBe(expected);
-  return response;
-}
-
-async function lock(by: Account, id: string, pointId: string, lockNumber: string, verified = true, headers = {}) {
-  return send(
-    by,
-    'POST',
-    `/api/permits/${id}/locks`,
-    { _id: randomUUID(), point: pointId, lockNumber, verified },
-    headers,
-  );
-}
-
-async function lockAll(by: Account, id: string, where: Plant) {
-  let last: Permit | undefined;
-  for (const [index, item] of where.points.entries()) {
-    const response = await lock(by, id, item._id, `L-${index + 1}`);
-    expect(response.statusCode, response.body).toBe(201);
-    last = permit.parse(response.json());
-  }
-  return last!;
-}
+const { plant, send, request, step, lock, lockAll } = permitHelpers(t);
 
 async function inboxOf(account: Account): Promise<InboxEntry[]> {
   const response = await t.app.inject({ url: '/api/sync?snapshot=core&limit=1000', headers: account.headers });

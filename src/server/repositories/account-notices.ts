@@ -3,6 +3,7 @@ import { roleLabels, type Role } from '#shared/enums.ts';
 import { permissions } from '#shared/permissions.ts';
 import type { Tx } from '../db/client.ts';
 import { inboxEntries, users } from '../db/schema.ts';
+import { noticeEach } from './inbox-notices.ts';
 
 interface Requester {
   id: string;
@@ -24,24 +25,16 @@ async function approversBesides(tx: Tx, actor: string): Promise<string[]> {
 
 /** A role asked for at registration: every admin's inbox gets it, with the write's change_seq. */
 export async function noticeRoleRequest(tx: Tx, changeSeq: number, requester: Requester, role: Role): Promise<void> {
-  const admins = await approversBesides(tx, requester.id);
-  if (admins.length === 0) return;
-  await tx
-    .insert(inboxEntries)
-    .values(
-      admins.map((userId) => ({
-        userId,
-        key: `roleRequest:${requester.id}:${requester.version}`,
-        kind: 'roleRequest' as const,
-        entity: 'user' as const,
-        recordId: requester.id,
-        title: requester.name,
-        detail: `Asks for the ${roleLabels[role]} role`,
-        byId: requester.id,
-        changeSeq,
-      })),
-    )
-    .onConflictDoNothing();
+  await noticeEach(tx, await approversBesides(tx, requester.id), {
+    key: `roleRequest:${requester.id}:${requester.version}`,
+    kind: 'roleRequest',
+    entity: 'user',
+    recordId: requester.id,
+    title: requester.name,
+    detail: `Asks for the ${roleLabels[role]} role`,
+    byId: requester.id,
+    changeSeq,
+  });
 }
 
 /**
@@ -57,20 +50,16 @@ export async function noticeRoleDecision(
   const detail = outcome.approved
     ? `${roleLabels[outcome.role]} role approved`
     : `${roleLabels[outcome.role]} role declined: you stay ${roleLabels.operator}`;
-  await tx
-    .insert(inboxEntries)
-    .values({
-      userId: requester.id,
-      key: `roleDecided:${requester.id}:${requester.version}`,
-      kind: 'roleDecided',
-      entity: 'user',
-      recordId: requester.id,
-      title: requester.name,
-      detail,
-      byId: outcome.actor,
-      changeSeq,
-    })
-    .onConflictDoNothing();
+  await noticeEach(tx, [requester.id], {
+    key: `roleDecided:${requester.id}:${requester.version}`,
+    kind: 'roleDecided',
+    entity: 'user',
+    recordId: requester.id,
+    title: requester.name,
+    detail,
+    byId: outcome.actor,
+    changeSeq,
+  });
   await tx
     .update(inboxEntries)
     .set({ readAt: new Date(), changeSeq })

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { permissions } from '#shared/permissions.ts';
 import type { Tx } from '../db/client.ts';
 import { inboxEntries, users } from '../db/schema.ts';
+import { noticeEach } from './inbox-notices.ts';
 
 interface Written {
   id: string;
@@ -26,23 +27,20 @@ export async function noticeHandover(tx: Tx, changeSeq: number, written: Written
   const leadRoles: readonly string[] = permissions['handover:lead'].roles;
   const leads = people.filter((person) => leadRoles.includes(person.role));
   const told = leads.length > 0 ? leads : people;
-  if (told.length === 0) return;
-  await tx
-    .insert(inboxEntries)
-    .values(
-      told.map((person) => ({
-        userId: person.id,
-        key: handoverKey(written.id),
-        kind: 'handover' as const,
-        entity: 'handover' as const,
-        recordId: written.id,
-        title: written.title,
-        detail,
-        byId: written.writerId,
-        changeSeq,
-      })),
-    )
-    .onConflictDoNothing();
+  await noticeEach(
+    tx,
+    told.map((person) => person.id),
+    {
+      key: handoverKey(written.id),
+      kind: 'handover',
+      entity: 'handover',
+      recordId: written.id,
+      title: written.title,
+      detail,
+      byId: written.writerId,
+      changeSeq,
+    },
+  );
 }
 
 /** Once acknowledged, nothing is left to do: the reminder is read for every lead. */

@@ -14,6 +14,7 @@ import type { Database, Db, Tx } from '../db/client.ts';
 import { machines } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { createOnce } from './create-once.ts';
+import { assertNoLocksOn } from './permit-guards.ts';
 import { currentStop, machineDowntime, recordStatusChange } from './downtime.ts';
 import { machineReadingList, recordReading } from './readings.ts';
 import {
@@ -138,6 +139,8 @@ export function createMachineRepository(database: Database) {
    */
   async function recordStatus(tx: Tx, row: MachineRow, change: MachineStatusChange, context: ChangeContext) {
     const { isLatest } = await recordStatusChange(tx, { machineId: row.id, ...change, ...changeTime(context) });
+    // Only a change that sets the current status brings the machine back up (a late one keeps its place in the past).
+    if (isLatest && change.status === 'Running' && row.status !== 'Running') await assertNoLocksOn(tx, row);
     return { patch: isLatest ? { status: change.status } : {}, stop: await currentStop(tx, row.id) };
   }
 

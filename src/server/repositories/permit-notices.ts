@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { permissions } from '#shared/permissions.ts';
 import type { Tx } from '../db/client.ts';
 import { inboxEntries, users } from '../db/schema.ts';
+import { noticeEach } from './inbox-notices.ts';
 
 const approverRoles = [...permissions['permit:approve'].roles];
 
@@ -16,6 +17,23 @@ interface Notice {
   byId: string;
 }
 
+const keys = { permitRequested: permitRequestedKey, permitApproved: permitApprovedKey };
+
+/** What each person told of a permit gets in their inbox. */
+function entryOf(kind: keyof typeof keys, notice: Notice, changeSeq: number) {
+  const { permitId, title, detail, byId } = notice;
+  return {
+    key: keys[kind](permitId),
+    kind,
+    entity: 'permit' as const,
+    recordId: permitId,
+    title,
+    detail,
+    byId,
+    changeSeq,
+  };
+}
+
 /**
  * A permit waiting for approval reaches every active safety officer and admin but its requester,
  * in the request's transaction and under its change_seq (src/docs/permits.md).
@@ -25,23 +43,11 @@ export async function noticePermitRequested(tx: Tx, changeSeq: number, notice: N
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.role, approverRoles), eq(users.active, true), ne(users.id, notice.byId)));
-  if (people.length === 0) return;
-  await tx
-    .insert(inboxEntries)
-    .values(
-      people.map(({ id }) => ({
-        userId: id,
-        key: permitRequestedKey(notice.permitId),
-        kind: 'permitRequested' as const,
-        entity: 'permit' as const,
-        recordId: notice.permitId,
-        title: notice.title,
-        detail: notice.detail,
-        byId: notice.byId,
-        changeSeq,
-      })),
-    )
-    .onConflictDoNothing();
+  await noticeEach(
+    tx,
+    people.map(({ id }) => id),
+    entryOf('permitRequested', notice, changeSeq),
+  );
 }
 
 /** Approved (or cancelled): nobody else has to approve it, so the request is read for everyone told. */
@@ -59,18 +65,5 @@ export async function noticePermitApproved(
   notice: Notice & { requesterId: string | null },
 ): Promise<void> {
   if (!notice.requesterId || notice.requesterId === notice.byId) return;
-  await tx
-    .insert(inboxEntries)
-    .values({
-      userId: notice.requesterId,
-      key: permitApprovedKey(notice.permitId),
-      kind: 'permitApproved',
-      entity: 'permit',
-      recordId: notice.permitId,
-      title: notice.title,
-      detail: notice.detail,
-      byId: notice.byId,
-      changeSeq,
-    })
-    .onConflictDoNothing();
+  await noticeEach(tx, [notice.requesterId], entryOf('permitApproved', notice, changeSeq));
 }

@@ -3,6 +3,7 @@ import {
   cancellableStatuses,
   finishedPermitStatuses,
   hotWorkFields,
+  lockHeld,
   nextPermitStatus,
   permitTypeLabels,
   type HotWorkField,
@@ -18,11 +19,7 @@ export const permitTitle = (permit: Pick<Permit, 'permitNumber' | 'machine'>) =>
   `${permit.permitNumber} · ${permit.machine.name}`;
 
 /** "lock 12 on Main isolator held by Ann Lee": the locks still on. */
-const locksStillOn = (permit: Permit) =>
-  activeLocks(permit).map(
-    (lock) =>
-      `lock ${lock.lockNumber} on ${lock.pointLocation || 'a removed point'} held by ${lock.appliedBy?.name ?? 'a deleted user'}`,
-  );
+const locksStillOn = (permit: Permit) => activeLocks(permit).map(lockHeld);
 
 export function assertHotWorkOnly(type: string, input: Partial<Record<HotWorkField, unknown>>) {
   if (type === 'hot_work') return;

@@ -2,8 +2,9 @@ import { inArray } from 'drizzle-orm';
 import { excerpt } from '#shared/inbox.ts';
 import { permissions } from '#shared/permissions.ts';
 import type { Tx } from '../db/client.ts';
-import { inboxEntries, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
 import { verifiersBesides } from './inbox.ts';
+import { noticeEach } from './inbox-notices.ts';
 
 const triagers = [...permissions['request:triage'].roles];
 const safetyRoles = [...permissions['incident:investigate'].roles];
@@ -19,23 +20,19 @@ export async function addRequestNotices(
 ): Promise<void> {
   const roles = request.urgency === 'now, unsafe' ? [...triagers, ...safetyRoles] : triagers;
   const people = await tx.select({ id: users.id }).from(users).where(inArray(users.role, roles));
-  if (people.length === 0) return;
-  const title = request.machineName ? `Request ${request.code} · ${request.machineName}` : `Request ${request.code}`;
-  await tx
-    .insert(inboxEntries)
-    .values(
-      people.map(({ id }) => ({
-        userId: id,
-        key: `request:${request.id}`,
-        kind: 'request' as const,
-        entity: 'request' as const,
-        recordId: request.id,
-        title,
-        detail: `${request.urgency === 'now, unsafe' ? 'Unsafe: ' : ''}${excerpt(request.description)}`,
-        changeSeq,
-      })),
-    )
-    .onConflictDoNothing();
+  await noticeEach(
+    tx,
+    people.map(({ id }) => id),
+    {
+      key: `request:${request.id}`,
+      kind: 'request',
+      entity: 'request',
+      recordId: request.id,
+      title: request.machineName ? `Request ${request.code} · ${request.machineName}` : `Request ${request.code}`,
+      detail: `${request.urgency === 'now, unsafe' ? 'Unsafe: ' : ''}${excerpt(request.description)}`,
+      changeSeq,
+    },
+  );
 }
 
 /** A near miss reported on the request page reaches the safety officers, naming nobody. */
@@ -44,20 +41,12 @@ export async function addNearMissNotices(
   incident: { id: string; name: string },
   changeSeq: number,
 ): Promise<void> {
-  const people = await verifiersBesides(tx, null);
-  if (people.length === 0) return;
-  await tx
-    .insert(inboxEntries)
-    .values(
-      people.map((userId) => ({
-        userId,
-        key: `nearMiss:${incident.id}`,
-        kind: 'nearMiss' as const,
-        entity: 'incident' as const,
-        recordId: incident.id,
-        title: incident.name,
-        changeSeq,
-      })),
-    )
-    .onConflictDoNothing();
+  await noticeEach(tx, await verifiersBesides(tx, null), {
+    key: `nearMiss:${incident.id}`,
+    kind: 'nearMiss',
+    entity: 'incident',
+    recordId: incident.id,
+    title: incident.name,
+    changeSeq,
+  });
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { codeAlphabet, codeLength, titleFrom, urgencySeverity, type RequestStatus } from '#shared/requests.ts';
 import type {
@@ -13,13 +13,13 @@ import type {
   WorkRequest,
 } from '#shared/schemas/request.ts';
 import type { Database, Tx } from '../db/client.ts';
-import { files, incidents, machines, recordHistory, tickets, users, workRequests } from '../db/schema.ts';
+import { files, incidents, machines, tickets, users, workRequests } from '../db/schema.ts';
 import { withoutAccount } from '../lib/change-context.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import type { IncidentRepository } from './incidents.ts';
 import { assertReferences } from './references.ts';
 import { addNearMissNotices, addRequestNotices } from './request-notices.ts';
-import type { ChangeContext } from './record-changes.ts';
+import { writeHistoryRows, type ChangeContext } from './record-changes.ts';
 import { iso, isoOrNull } from './sql-helpers.ts';
 import type { TicketRepository } from './tickets.ts';
 
@@ -63,7 +63,7 @@ export function createRequestRepository(
 ) {
   const { db } = database;
 
-  async function readList(where: ReturnType<typeof eq> | undefined): Promise<WorkRequest[]> {
+  async function readList(where: SQL | undefined): Promise<WorkRequest[]> {
     const rows = await db
       .select({
         request: workRequests,
@@ -186,16 +186,11 @@ export function createRequestRepository(
       .set({ ...decision, triagedBy: context.userId, triagedAt: new Date() })
       .where(eq(workRequests.id, row.id));
     const changes = Object.entries(decision).map(([field, newValue]) => ({
-      entity: 'request' as const,
-      recordId: row.id,
-      version: 2,
-      userId: context.userId,
       field,
       oldValue: field === 'status' ? row.status : null,
       newValue,
-      clientTime: context.clientTime ?? null,
     }));
-    await tx.insert(recordHistory).values(changes);
+    await writeHistoryRows(tx, { entity: 'request', recordId: row.id, version: 2, changes, context });
   }
 
   /** Moves the request's photo onto the ticket, which then shows it with its attachments. */

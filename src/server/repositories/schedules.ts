@@ -25,6 +25,7 @@ import type { Database, Db, Tx } from '../db/client.ts';
 import { machines, schedules, users } from '../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../lib/errors.ts';
 import { createOnce } from './create-once.ts';
+import { assertPermitToStart } from './permit-guards.ts';
 import { assertReferences } from './references.ts';
 import { readHistory } from './history.ts';
 import { createSuccessor, machineHours, seriesChanges } from './schedule-series.ts';
@@ -44,7 +45,7 @@ type ItemInput = { _id?: string; task: string; completed?: boolean; notes?: stri
 type HistoryChange = Pick<FieldChange, 'field' | 'oldValue' | 'newValue'>;
 type ScheduleChange = { record: Schedule; overwritten: Overwrite[] };
 
-const columns: Record<keyof ScheduleUpdate, string> = {
+const columns: Record<Exclude<keyof ScheduleUpdate, 'permitOverride'>, string> = {
   title: 'title',
   description: 'description',
   machine: 'machineId',
@@ -218,6 +219,7 @@ export function createScheduleRepository(database: Database) {
     changeSeq: number,
     row: ScheduleRow,
     patch: ScheduleUpdate,
+    actor: Actor,
     context: ChangeContext,
   ): Promise<ScheduleChange> {
     const id = row.id;
@@ -233,12 +235,20 @@ export function createScheduleRepository(database: Database) {
     const probes = checklist ? itemOverwriteProbes(stored.checklist, checklist) : [];
     const overwritten = await findOverwrites(tx, 'schedule', id, [...changes, ...probes], context);
     const next = { ...row, ...setFromChanges(changes) };
+    const starts = changes.some((change) => change.field === 'status' && change.newValue === 'In Progress');
+    const notes = starts
+      ? await assertPermitToStart(
+          tx,
+          { title: next.title, id, machineId: next.machineId },
+          { reason: patch.permitOverride, actor },
+        )
+      : [];
     const all = [
       ...changes,
       ...completionChanges(row, changes, context.userId),
       ...(await seriesChanges(tx, row, next)),
     ];
-    const record = await save(tx, changeSeq, row, setFromChanges(all), all, context);
+    const record = await save(tx, changeSeq, row, setFromChanges(all), [...all, ...notes], context);
     if (record.status === 'Completed' && changed('status')) {
       await createSuccessor(tx, changeSeq, await findRow(tx, id), context);
     }
@@ -308,6 +318,9 @@ export function createScheduleRepository(database: Database) {
             await assertReferences(tx, { machine: input.machine, assignedTo: input.assignedTo });
             const status = input.status ?? 'Scheduled';
             const recordId = id ?? randomUUID();
+            if (status === 'In Progress') {
+              await assertPermitToStart(tx, { title: input.title, id: recordId, machineId: input.machine }, null);
+            }
             const recurrence = input.recurrence ?? null;
             const scheduledDate = new Date(input.scheduledDate);
             const meterDue =
@@ -351,9 +364,9 @@ export function createScheduleRepository(database: Database) {
       });
     },
 
-    update(id: string, patch: ScheduleUpdate, context: ChangeContext): Promise<ScheduleChange> {
+    update(id: string, patch: ScheduleUpdate, actor: Actor, context: ChangeContext): Promise<ScheduleChange> {
       return writeChange(database, 'schedule', id, context, load, async (tx, changeSeq) =>
-        applyUpdate(tx, changeSeq, await findRow(tx, id), patch, context),
+        applyUpdate(tx, changeSeq, await findRow(tx, id), patch, actor, context),
       );
     },
 
@@ -366,7 +379,7 @@ export function createScheduleRepository(database: Database) {
         const row = await findRow(tx, id);
         const assignee = row.assignedTo ? { _id: row.assignedTo } : null;
         if (!mayAnswerChecklist(actor, { assignedTo: assignee })) throw forbidden(completeNotAssigned);
-        return applyUpdate(tx, changeSeq, row, { status: 'Completed' }, context);
+        return applyUpdate(tx, changeSeq, row, { status: 'Completed' }, actor, context);
       });
     },
 

@@ -7,6 +7,7 @@ import type { Database, Db, Tx } from '../db/client.ts';
 import { badRequest } from '../lib/errors.ts';
 import { machines, ticketComments, tickets, users, workRequests } from '../db/schema.ts';
 import { createOnce } from './create-once.ts';
+import { assertPermitToStart } from './permit-guards.ts';
 import { assertReferences } from './references.ts';
 import { assertItemExists, linkToSource, sourceOf, sourceValues, ticketFromItem } from './ticket-source.ts';
 import { attachmentsOf, toFileRefs } from './files.ts';
@@ -18,7 +19,7 @@ import { iso, isoOrNull } from './sql-helpers.ts';
 
 type TicketRow = typeof tickets.$inferSelect;
 
-const columns: Record<keyof TicketUpdate, keyof TicketRow> = {
+const columns: Record<Exclude<keyof TicketUpdate, 'permitOverride'>, keyof TicketRow> = {
   title: 'title',
   description: 'description',
   machine: 'machineId',
@@ -175,13 +176,25 @@ const ticketKind: NumberedKind<'ticket', 'tickets', Ticket, TicketFilterQuery, T
     if (input.source) await linkToSource(tx, changeSeq, input.source, id, context);
   },
 
-  async checkUpdate(tx, row, patch, changed) {
+  async checkUpdate(tx, row, patch, changed, actor) {
     await assertReferences(tx, {
       machine: changed.has('machine') ? patch.machine : undefined,
       assignedTo: changed.has('assignedTo') ? patch.assignedTo : undefined,
     });
     await assertFailureCodes(tx, row, patch, changed);
-    return { derived: patch.status && changed.has('status') ? statusTimes(row, patch.status) : {} };
+    const starts = changed.has('status') && patch.status === 'In Progress';
+    const notes = starts
+      ? await assertPermitToStart(
+          tx,
+          {
+            ticketNumber: row.ticketNumber,
+            id: row.id,
+            machineId: changed.has('machine') ? (patch.machine ?? null) : row.machineId,
+          },
+          { reason: patch.permitOverride, actor },
+        )
+      : [];
+    return { derived: patch.status && changed.has('status') ? statusTimes(row, patch.status) : {}, notes };
   },
 };
 

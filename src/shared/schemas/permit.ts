@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { permitStatuses, permitTypes } from '../permits.ts';
-import { idSchema, isoInstant, oneOf, optionalFilter, optionalText, updated, userRef } from './common.ts';
+import { idSchema, isoInstant, oneOf, optionalFilter, optionalText, requiredText, updated, userRef } from './common.ts';
 
 /** A permit's lock on one isolation point of its machine (src/docs/permits.md). */
 export const permitLock = z.object({
@@ -141,5 +141,11 @@ export const lockUpdate = z
     'Say removed: true or verified: true',
   );
 export type LockUpdate = z.infer<typeof lockUpdate>;
+
+/**
+ * An admin's reason to move a ticket or maintenance on a machine with isolation points In Progress
+ * without an Active permit to work: kept in its history, never a field of the record.
+ */
+export const permitOverride = requiredText('The reason to start without an Active permit', 1000);
 
 export const lockParams = z.object({ id: idSchema, lockId: idSchema });

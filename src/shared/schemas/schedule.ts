@@ -13,6 +13,7 @@ import {
   updated,
   userRef,
 } from './common.ts';
+import { permitOverride } from './permit.ts';
 
 const priority = oneOf('Priority', priorities);
 const status = oneOf('Status', scheduleStatuses);
@@ -119,7 +120,7 @@ export const scheduleCreate = z.object({
 });
 export type ScheduleCreate = z.input<typeof scheduleCreate>;
 
-export const scheduleUpdate = z.object(scheduleFields).partial();
+export const scheduleUpdate = z.object({ ...scheduleFields, permitOverride }).partial();
 export type ScheduleUpdate = z.infer<typeof scheduleUpdate>;
 
 export const scheduleListQuery = z.object({

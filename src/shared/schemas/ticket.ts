@@ -13,6 +13,7 @@ import {
   updated,
   userRef,
 } from './common.ts';
+import { permitOverride } from './permit.ts';
 
 const priority = oneOf('Priority', priorities);
 const category = oneOf('Category', ticketCategories);
@@ -100,7 +101,13 @@ export const ticketCreate = z.object({
 export type TicketCreate = z.input<typeof ticketCreate>;
 
 export const ticketUpdate = z
-  .object({ ...ticketFields, status, assignedTo: idSchema.nullable(), failure: failureCodes.nullable() })
+  .object({
+    ...ticketFields,
+    status,
+    assignedTo: idSchema.nullable(),
+    failure: failureCodes.nullable(),
+    permitOverride,
+  })
   .partial();
 export type TicketUpdate = z.infer<typeof ticketUpdate>;
 

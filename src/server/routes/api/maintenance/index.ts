@@ -78,6 +78,7 @@ const maintenance: FastifyPluginAsyncZod = async (app) => {
       const { record, overwritten } = await app.repos.schedules.update(
         request.params.id,
         request.body,
+        request.user,
         changeContext(request),
       );
       return { ...record, overwritten };
