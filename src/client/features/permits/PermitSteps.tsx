@@ -1,5 +1,5 @@
 import { activeLocks, missingHotWork, unsafePoints } from '#shared/permit-checks.ts';
-import { cancellableStatuses, permitStepDenied, type PermitStatus } from '#shared/permits.ts';
+import { cancellableStatuses, lockHeld, permitStepDenied, type PermitStatus } from '#shared/permits.ts';
 import type { Permit } from '#shared/schemas/permit.ts';
 import { Button } from '#client/components/ui/Button.tsx';
 import { saveAndNotify } from '#client/data/outbox/save-change.ts';
@@ -12,9 +12,6 @@ interface Step {
   /** What is missing before this step can be taken (the server's words), or null. */
   blocked: string | null;
 }
-
-const locksOn = (permit: Permit) =>
-  activeLocks(permit).map((lock) => `lock ${lock.lockNumber} on ${lock.pointLocation} held by ${lock.appliedBy?.name}`);
 
 /** The step the permit waits for, as the server will check it (src/docs/permits.md). */
 function nextStep(permit: Permit): Step | null {
@@ -38,7 +35,7 @@ function nextStep(permit: Permit): Step | null {
     case 'Active':
       return { to: 'Work Done', label: 'Work done', blocked: null };
     case 'Work Done': {
-      const on = locksOn(permit);
+      const on = activeLocks(permit).map(lockHeld);
       return {
         to: 'Closed',
         label: 'Close permit',
