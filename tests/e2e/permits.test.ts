@@ -150,7 +150,7 @@ it('runs a permit to work across two devices, offline on the tablet, each step o
   expect(permits[0]!.locks).toHaveLength(machine.isolationPoints.length);
   const history = await admin<HistoryEntry[]>(`permits/${permits[0]!._id}/history`);
   const steps = history.filter((entry) => entry.field === 'status').map((entry) => entry.newValue);
-  expect(steps).toEqual(['Approved', 'Isolated', 'Active', 'Work Done', 'Closed']);
+  expect(steps).toEqual(['Requested', 'Approved', 'Isolated', 'Active', 'Work Done', 'Closed']);
   expect(history.filter((entry) => entry.field === 'lock')).toHaveLength(machine.isolationPoints.length);
   expect(history.filter((entry) => entry.field === 'lockRemoved')).toHaveLength(machine.isolationPoints.length);
   await desk.context.close();
