@@ -1,4 +1,7 @@
+import { Link } from '@tanstack/react-router';
+import { Lock } from 'lucide-react';
 import { useId } from 'react';
+import { departments } from '#shared/enums.ts';
 import { Button } from '#client/components/ui/Button.tsx';
 import { DetailList } from '#client/components/ui/Detail.tsx';
 import { PendingMark } from '#client/components/ui/PendingMark.tsx';
@@ -16,10 +19,12 @@ const statusDot: Record<string, string> = {
 
 interface MachineCardProps {
   machine: LocalMachine;
+  /** Locks of permits to work on it now: it is locked out. */
+  locks: number;
   onView: () => void;
 }
 
-export function MachineCard({ machine, onView }: MachineCardProps) {
+export function MachineCard({ machine, locks, onView }: MachineCardProps) {
   const nameId = useId();
 
   return (
@@ -35,6 +40,16 @@ export function MachineCard({ machine, onView }: MachineCardProps) {
           </h2>
           <p className="text-sm text-slate-500">{machine.machineId}</p>
           <StopDuration machine={machine} />
+          {locks > 0 && (
+            <Link
+              to="/permits"
+              search={{ department: departments.find((department) => department === machine.department) }}
+              className="mt-1 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-red-800 underline-offset-2 hover:underline"
+            >
+              <Lock aria-hidden="true" className="size-4" />
+              Locked out: {locks} lock{locks > 1 ? 's' : ''} on
+            </Link>
+          )}
           {machine._pending > 0 && (
             <div className="mt-1">
               <PendingMark count={machine._pending} />

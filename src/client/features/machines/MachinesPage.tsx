@@ -18,6 +18,7 @@ import { MachineFormModal } from './MachineFormModal.tsx';
 import { downFirst, filterMachines, noMachineFilters, type MachineFilters } from './machine-list.ts';
 import { useMachineChoices } from '#client/data/store/use-machine-choices.ts';
 import { useMachine } from './use-machines.ts';
+import { useLocksByMachine } from '#client/features/permits/use-permits.ts';
 
 const route = getRouteApi('/_app/machines');
 
@@ -66,6 +67,7 @@ export function MachinesPage() {
   };
   const machines = useMachineChoices();
   const sync = useSyncStatus();
+  const locks = useLocksByMachine();
   // Before the first pull of a fresh device has brought anything, 'No machines found' would be wrong.
   const isFirstPull = sync.isPulling && !sync.lastPulledAt;
   const shown = machines && downFirst(filterMachines(machines, filters));
@@ -106,7 +108,11 @@ export function MachinesPage() {
             <ul aria-label="Machines" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {shown.slice(0, cardCount).map((machine) => (
                 <li key={machine._id} className="flex">
-                  <MachineCard machine={machine} onView={() => modals.openMachine(machine._id)} />
+                  <MachineCard
+                    machine={machine}
+                    locks={locks.get(machine._id) ?? 0}
+                    onView={() => modals.openMachine(machine._id)}
+                  />
                 </li>
               ))}
             </ul>

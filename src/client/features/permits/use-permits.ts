@@ -1,3 +1,4 @@
+import { activeLocks } from '#shared/permit-checks.ts';
 import { finishedPermitStatuses, permitStatuses, type PermitStatus } from '#shared/permits.ts';
 import type { Permit } from '#shared/schemas/permit.ts';
 import { localDb, type Local, type OutboxEntry } from '#client/data/store/db.ts';
@@ -47,5 +48,21 @@ export function useRefusedChanges(permitId: string): OutboxEntry[] {
         ),
       [permitId],
     ) ?? []
+  );
+}
+
+const noLocks = new Map<string, number>();
+
+/** How many locks are on each machine, from the open permits this device holds. */
+export function useLocksByMachine(): Map<string, number> {
+  return (
+    useLiveQuery(async () => {
+      const counts = new Map<string, number>();
+      for (const permit of await localDb.permits.toArray()) {
+        const on = activeLocks(permit).length;
+        if (on > 0) counts.set(permit.machine._id, (counts.get(permit.machine._id) ?? 0) + on);
+      }
+      return counts;
+    }, []) ?? noLocks
   );
 }
