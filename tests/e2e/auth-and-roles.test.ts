@@ -80,12 +80,22 @@ const sidebars: Record<DemoRole, string[]> = {
     'Incidents',
     'Maintenance',
     'Shift Log',
+    'Permits',
     'Analytics',
     'Users',
   ],
-  maintenance_engineer: ['Dashboard', 'Machines', 'Tickets', 'Requests', 'Incidents', 'Maintenance', 'Shift Log'],
-  safety_officer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log', 'Analytics'],
-  operator: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log'],
+  maintenance_engineer: [
+    'Dashboard',
+    'Machines',
+    'Tickets',
+    'Requests',
+    'Incidents',
+    'Maintenance',
+    'Shift Log',
+    'Permits',
+  ],
+  safety_officer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log', 'Permits', 'Analytics'],
+  operator: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log', 'Permits'],
 };
 
 describe('role-based sidebar and guards', () => {
@@ -101,8 +111,9 @@ describe('role-based sidebar and guards', () => {
       // The screens' code loads while the device is idle, so a first tap (a tablet never hovers) waits for none.
       const loadedScreens = () =>
         page.evaluate(() =>
-          ['tickets', 'requests', 'incidents', 'maintenance', 'shift-log', 'analytics', 'users'].filter((screen) =>
-            performance.getEntriesByType('resource').some(({ name }) => name.includes(`/assets/${screen}-`)),
+          ['tickets', 'requests', 'incidents', 'maintenance', 'shift-log', 'permits', 'analytics', 'users'].filter(
+            (screen) =>
+              performance.getEntriesByType('resource').some(({ name }) => name.includes(`/assets/${screen}-`)),
           ),
         );
       const screens = items

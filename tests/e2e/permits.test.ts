@@ -44,7 +44,8 @@ async function tablet(ticketId: string) {
   return { context, page };
 }
 
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 it('runs a permit to work across two devices, offline on the tablet, each step once on the server', async () => {
   const { machine, ticket } = await workOnALiveMachine();
@@ -117,9 +118,9 @@ it('runs a permit to work across two devices, offline on the tablet, each step o
   await page.goto(`${e2e.server.url}/machines`);
   const status = page.getByRole('combobox', { name: `Status of ${machine.name}` });
   await chooseMachineStatus(page, status, 'Maintenance');
-  await expect.poll(async () => (await admin<Machine>(`machines/${machine._id}`)).status, { timeout: 30_000 }).toBe(
-    'Maintenance',
-  );
+  await expect
+    .poll(async () => (await admin<Machine>(`machines/${machine._id}`)).status, { timeout: 30_000 })
+    .toBe('Maintenance');
   await status.selectOption('Running');
   await toast(page, `${machine.name} cannot return to Running while locks are on`).waitFor();
   expect(await status.inputValue()).toBe('Maintenance');
@@ -140,9 +141,9 @@ it('runs a permit to work across two devices, offline on the tablet, each step o
   await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
   await page.goto(`${e2e.server.url}/machines`);
   await status.selectOption('Running');
-  await expect.poll(async () => (await admin<Machine>(`machines/${machine._id}`)).status, { timeout: 30_000 }).toBe(
-    'Running',
-  );
+  await expect
+    .poll(async () => (await admin<Machine>(`machines/${machine._id}`)).status, { timeout: 30_000 })
+    .toBe('Running');
 
   // Exactly once: one permit, one lock per point, each step once in its history.
   const permits = await admin<Permit[]>(`permits?machine=${machine._id}&status=Closed`);

@@ -2,8 +2,10 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiToken, newContext, screenshot, screenSizes, signIn } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
+import { withoutIsolationPoints } from './helpers/isolation-points.ts';
 
 const e2e = useServerAndBrowser();
+withoutIsolationPoints(e2e);
 
 interface Box {
   x: number;
