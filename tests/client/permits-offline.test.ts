@@ -56,16 +56,31 @@ async function onServer(id: string): Promise<Permit> {
 }
 
 async function requestedHere({ machine, ticket }: Work) {
-  const change = requestPermitChange(user(), machine, { ticket }, {
-    type: 'general',
-    description: 'Change the roller',
-    gasTest: null,
-    fireWatch: null,
-    fireWatchUntil: null,
-  });
+  const change = requestPermitChange(
+    user(),
+    machine,
+    { ticket },
+    {
+      type: 'general',
+      description: 'Change the roller',
+      gasTest: null,
+      fireWatch: null,
+      fireWatchUntil: null,
+    },
+  );
   await queueChange(device.db, change);
   await replayer().run();
   return change.recordId;
+}
+
+/** Back online, the first answer lost on the way: the outbox sends again, and empties. */
+async function sendThroughALostAnswer() {
+  device.network.isDown = false;
+  device.network.loseNextResponses = 1;
+  const replay = replayer();
+  await replay.run();
+  await replay.retryNow();
+  expect(await device.db.outbox.count()).toBe(0);
 }
 
 async function approved(id: string) {
@@ -83,13 +98,18 @@ describe('permits to work on a device', () => {
   it('requests a permit offline and sends it once through a lost answer', async () => {
     const { machine, ticket } = await work();
     device.network.isDown = true;
-    const change = requestPermitChange(user(), machine, { ticket }, {
-      type: 'hot_work',
-      description: 'Weld the guard',
-      gasTest: '0 % LEL',
-      fireWatch: null,
-      fireWatchUntil: null,
-    });
+    const change = requestPermitChange(
+      user(),
+      machine,
+      { ticket },
+      {
+        type: 'hot_work',
+        description: 'Weld the guard',
+        gasTest: '0 % LEL',
+        fireWatch: null,
+        fireWatchUntil: null,
+      },
+    );
     await queueChange(device.db, change);
     expect(await device.db.permits.get(change.recordId)).toMatchObject({
       _pending: 1,
@@ -99,12 +119,7 @@ describe('permits to work on a device', () => {
       points: machine.isolationPoints,
     });
 
-    device.network.isDown = false;
-    device.network.loseNextResponses = 1;
-    const replay = replayer();
-    await replay.run();
-    await replay.retryNow();
-    expect(await device.db.outbox.count()).toBe(0);
+    await sendThroughALostAnswer();
     const list: Permit[] = await (await device.adminGet(`/api/permits?machine=${machine._id}`)).json();
     expect(list.map((row) => row._id)).toEqual([change.recordId]);
     expect(await device.db.permits.get(change.recordId)).toMatchObject({ _pending: 0, status: 'Requested' });
@@ -125,12 +140,7 @@ describe('permits to work on a device', () => {
     await queueChange(device.db, verifyLockChange(user(), withLocks, withLocks.locks[1]!));
     expect(await device.db.permits.get(shown._id)).toMatchObject({ status: 'Isolated', _pending: 3 });
 
-    device.network.isDown = false;
-    device.network.loseNextResponses = 1;
-    const replay = replayer();
-    await replay.run();
-    await replay.retryNow();
-    expect(await device.db.outbox.count()).toBe(0);
+    await sendThroughALostAnswer();
     const server = await onServer(shown._id);
     expect(server.status).toBe('Isolated');
     expect(server.locks.map((lock) => [lock.lockNumber, lock.verified])).toEqual([

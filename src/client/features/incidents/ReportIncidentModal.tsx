@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { incidentCreate } from '#shared/schemas/incident.ts';
+import { CheckboxField } from '#client/components/ui/CheckboxField.tsx';
 import { FormModal } from '#client/components/ui/FormModal.tsx';
 import { useFormState } from '#client/components/ui/use-form-state.ts';
 import { fieldErrors } from '#client/lib/validation.ts';
@@ -28,20 +29,13 @@ export function ReportIncidentModal({ onClose }: { onClose: () => void }) {
   return (
     <FormModal onClose={onClose} title="Report Incident" submitLabel="Report Incident" onSubmit={submit}>
       <IncidentFields form={form} set={set} setValue={setValue} errors={errors} />
-      <label className="mt-4 flex min-h-11 items-start gap-3 text-sm text-slate-700">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-5 shrink-0"
-          checked={anonymous}
-          onChange={(event) => setAnonymous(event.target.checked)}
-        />
-        <span>
-          <span className="font-medium text-slate-900">Report anonymously</span>
-          <span className="block text-slate-600">
-            Your name is not kept with the report, its history or its notices. You cannot edit it afterwards.
-          </span>
-        </span>
-      </label>
+      <CheckboxField
+        className="mt-4"
+        label="Report anonymously"
+        description="Your name is not kept with the report, its history or its notices. You cannot edit it afterwards."
+        checked={anonymous}
+        onChange={setAnonymous}
+      />
     </FormModal>
   );
 }

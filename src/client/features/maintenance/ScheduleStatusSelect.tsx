@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { choosableScheduleStatuses, type ScheduleStatus } from '#shared/enums.ts';
 import { can, deniedMessage } from '#shared/permissions.ts';
 import { Select } from '#client/components/ui/Field.tsx';
-import { StartWithoutPermitDialog } from '#client/features/permits/StartWithoutPermitDialog.tsx';
-import { useStartWork } from '#client/features/permits/use-start-work.ts';
+import { useStartWork } from '#client/features/permits/use-start-work.tsx';
 import { useSignedInUser } from '#client/data/session/session.ts';
 import { CompleteWarning, completeWarnings } from './CompleteWarning.tsx';
 import { saveScheduleStatus } from './save-schedule-status.ts';
@@ -22,12 +21,12 @@ export function ScheduleStatusSelect({ schedule, className = '' }: { schedule: L
     work: { title: schedule.title },
     record: { schedule: schedule._id },
     machineId: schedule.machine?._id ?? null,
+    start: (permitOverride) => void saveScheduleStatus(user, schedule, 'In Progress', permitOverride),
   });
 
   function choose(status: ScheduleStatus) {
     if (status === 'Completed' && completeWarnings(schedule.checklist).any) setConfirming(true);
-    else if (status === 'In Progress' && schedule.status !== status)
-      void starting.startOrAsk(() => void saveScheduleStatus(user, schedule, status));
+    else if (status === 'In Progress' && schedule.status !== status) starting.begin();
     else void saveScheduleStatus(user, schedule, status);
   }
 
@@ -51,16 +50,7 @@ export function ScheduleStatusSelect({ schedule, className = '' }: { schedule: L
           void saveScheduleStatus(user, schedule, 'Completed');
         }}
       />
-      {starting.overriding && (
-        <StartWithoutPermitDialog
-          denied={starting.overriding}
-          onCancel={starting.cancel}
-          onStart={(reason) => {
-            starting.done();
-            void saveScheduleStatus(user, schedule, 'In Progress', reason);
-          }}
-        />
-      )}
+      {starting.dialog}
     </>
   );
 }

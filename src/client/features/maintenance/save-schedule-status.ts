@@ -19,8 +19,12 @@ async function saveStatus(user: UserRef, schedule: Schedule, change: QueuedChang
 }
 
 /** The planners' status dropdown (an admin starting without a permit gives the reason). */
-export const saveScheduleStatus = (user: UserRef, schedule: Schedule, status: ScheduleStatus, permitOverride?: string) =>
-  saveStatus(user, schedule, scheduleStatusChange(user, schedule, status, permitOverride), status);
+export const saveScheduleStatus = (
+  user: UserRef,
+  schedule: Schedule,
+  status: ScheduleStatus,
+  permitOverride?: string,
+) => saveStatus(user, schedule, scheduleStatusChange(user, schedule, status, permitOverride), status);
 
 /** The checklist's Complete button, for whoever answers it. */
 export const completeSchedule = (user: UserRef, schedule: Schedule) =>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { isolationKindLabels, type IsolationKind } from '#shared/isolation.ts';
 import type { Permit } from '#shared/schemas/permit.ts';
+import { CheckboxField } from '#client/components/ui/CheckboxField.tsx';
 import { Field, Input } from '#client/components/ui/Field.tsx';
 import { FormModal } from '#client/components/ui/FormModal.tsx';
 import { saveAndNotify } from '#client/data/outbox/save-change.ts';
@@ -43,18 +44,13 @@ export function ApplyLockDialog({ permit, point, onClose }: ApplyLockDialogProps
       <Field label="Lock number" required error={error} className="sm:col-span-2">
         <Input value={lockNumber} onChange={(event) => setLockNumber(event.target.value)} maxLength={50} autoFocus />
       </Field>
-      <label className="flex min-h-11 items-start gap-3 text-sm text-slate-700 sm:col-span-2">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-5 shrink-0"
-          checked={verified}
-          onChange={(event) => setVerified(event.target.checked)}
-        />
-        <span>
-          <span className="font-medium text-slate-900">Zero energy verified</span>
-          <span className="block text-slate-600">The check above was done and showed no energy left.</span>
-        </span>
-      </label>
+      <CheckboxField
+        className="sm:col-span-2"
+        label="Zero energy verified"
+        description="The check above was done and showed no energy left."
+        checked={verified}
+        onChange={setVerified}
+      />
     </FormModal>
   );
 }

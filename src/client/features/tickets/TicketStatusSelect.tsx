@@ -6,8 +6,7 @@ import { Select } from '#client/components/ui/Field.tsx';
 import { useSignedInUser } from '#client/data/session/session.ts';
 import { saveAndNotify } from '#client/data/outbox/save-change.ts';
 import { offerMachineBackUp } from '#client/features/machines/machine-back-up.ts';
-import { StartWithoutPermitDialog } from '#client/features/permits/StartWithoutPermitDialog.tsx';
-import { useStartWork } from '#client/features/permits/use-start-work.ts';
+import { useStartWork } from '#client/features/permits/use-start-work.tsx';
 import { FailureCodesDialog } from './FailureCodesDialog.tsx';
 import { asksForFailureCodes, ticketStatusChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
@@ -30,12 +29,6 @@ export function TicketStatusSelect({
   const editable = ticketEditableFields(user, ticket);
   const allowed = editable === 'all' || editable.includes('status');
   const [ending, setEnding] = useState<'Resolved' | 'Closed' | null>(null);
-  const starting = useStartWork({
-    work: { ticketNumber: ticket.ticketNumber || ticket.title },
-    record: { ticket: ticket._id },
-    machineId: ticket.machine?._id ?? null,
-  });
-
   const save = (status: TicketStatus, failure?: FailureCodes, permitOverride?: string) => {
     const change = ticketStatusChange(user, ticket, status, failure, permitOverride);
     void Promise.resolve(keep?.(ticket))
@@ -44,6 +37,12 @@ export function TicketStatusSelect({
         if (saved) void offerMachineBackUp(user, ticket, status);
       });
   };
+  const starting = useStartWork({
+    work: { ticketNumber: ticket.ticketNumber || ticket.title },
+    record: { ticket: ticket._id },
+    machineId: ticket.machine?._id ?? null,
+    start: (permitOverride) => save('In Progress', undefined, permitOverride),
+  });
 
   return (
     // The dialog's clicks reach the list row through React's tree: they must not open the ticket.
@@ -58,7 +57,7 @@ export function TicketStatusSelect({
         onChange={(event) => {
           const status = event.target.value as TicketStatus;
           if (asksForFailureCodes(ticket, status)) setEnding(status as 'Resolved' | 'Closed');
-          else if (status === 'In Progress' && ticket.status !== status) void starting.startOrAsk(() => save(status));
+          else if (status === 'In Progress' && ticket.status !== status) starting.begin();
           else save(status);
         }}
         className={className}
@@ -74,16 +73,7 @@ export function TicketStatusSelect({
           }}
         />
       )}
-      {starting.overriding && (
-        <StartWithoutPermitDialog
-          denied={starting.overriding}
-          onCancel={starting.cancel}
-          onStart={(reason) => {
-            starting.done();
-            save('In Progress', undefined, reason);
-          }}
-        />
-      )}
+      {starting.dialog}
     </span>
   );
 }
