@@ -1,42 +1,19 @@
 import { and, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { excerpt } from '#shared/inbox.ts';
-import { can, deniedMessage, type Actor } from '#shared/permissions.ts';
-import {
-  finishedPermitStatuses,
-  lockingStatuses,
-  permitStepDenied,
-  permitTypeLabels,
-  unlockingStatuses,
-  type PermitStatus,
-} from '#shared/permits.ts';
-import type {
-  LockCreate,
-  LockUpdate,
-  Permit,
-  PermitCreate,
-  PermitExportQuery,
-  PermitListQuery,
-  PermitUpdate,
-} from '#shared/schemas/permit.ts';
-import type { Database, Tx } from '../db/client.ts';
-import { machines, permitLocks, permits, schedules, tickets } from '../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';
+import type { Actor } from '#shared/permissions.ts';
+import { finishedPermitStatuses, permitStepDenied, permitTypeLabels, type PermitStatus } from '#shared/permits.ts';
+import type { Permit, PermitCreate, PermitExportQuery, PermitListQuery, PermitUpdate } from '#shared/schemas/permit.ts';
+import type { Database } from '../db/client.ts';
+import { machines, permits, schedules, tickets } from '../db/schema.ts';
+import { badRequest, conflict, forbidden } from '../lib/errors.ts';
 import { recordChange } from './change-effects.ts';
 import { createOnce } from './create-once.ts';
 import { readHistory } from './history.ts';
 import { noticePermitApproved, noticePermitRequested, settlePermitRequested } from './permit-notices.ts';
-import {
-  diffPatch,
-  findOverwrites,
-  lockRecord,
-  setFromChanges,
-  writeChange,
-  type ChangeContext,
-} from './record-changes.ts';
-
+import { bumpPermit, createPermitLockWrites } from './permit-locks.ts';
 import { load, withLocks, selectPermits } from './permit-rows.ts';
-import { activeLocks, statusAfterLocks } from '#shared/permit-checks.ts';
 import { assertHotWorkOnly, assertStep, mayEdit, permitTitle } from './permit-rules.ts';
+import { diffPatch, findOverwrites, setFromChanges, writeChange, type ChangeContext } from './record-changes.ts';
 
 const editableColumns = {
   description: 'description',
@@ -65,31 +42,6 @@ function filters(query: PermitExportQuery): SQL | undefined {
  * devices changing it take turns: the first lock on a point wins, the second is told who holds it.
  */
 export function createPermitRepository(database: Database) {
-  /** Bumps the permit's version with a change that is not a column of its own (a lock). */
-  async function bump(tx: Tx, permit: Permit, set: Partial<typeof permits.$inferInsert> = {}) {
-    const version = permit.version + 1;
-    await tx
-      .update(permits)
-      .set({ ...set, version, updatedAt: new Date() })
-      .where(eq(permits.id, permit._id));
-    return version;
-  }
-
-  /** After a lock change: Approved becomes Isolated once every point holds a verified lock, and back. */
-  async function followLocks(tx: Tx, permit: Permit, version: number, context: ChangeContext) {
-    const to = statusAfterLocks(permit);
-    if (to === permit.status) return;
-    await tx.update(permits).set({ status: to }).where(eq(permits.id, permit._id));
-    await recordChange(
-      tx,
-      'permit',
-      permit._id,
-      version,
-      [{ field: 'status', oldValue: permit.status, newValue: to }],
-      context,
-    );
-  }
-
   return {
     get: (id: string) => load(database.db, id),
 
@@ -263,7 +215,7 @@ export function createPermitRepository(database: Database) {
         }
         if (changes.length === 0) return { record: permit, overwritten: [] };
         const overwritten = await findOverwrites(tx, 'permit', id, changes, context);
-        const version = await bump(tx, permit, set);
+        const version = await bumpPermit(tx, permit, set);
         await recordChange(tx, 'permit', id, version, changes, context);
         if (set.status === 'Approved' || set.status === 'Cancelled') await settlePermitRequested(tx, changeSeq, id);
         if (set.status === 'Approved') {
@@ -279,160 +231,7 @@ export function createPermitRepository(database: Database) {
       });
     },
 
-    /**
-     * Applies a lock on a point of the permit's machine, once per lock `_id`. The first lock on a
-     * point keeps it; a second one is refused naming who holds the point and with which lock.
-     */
-    addLock(permitId: string, input: LockCreate, context: ChangeContext) {
-      return database.write(async (tx) => {
-        await lockRecord(database, tx, 'permit', permitId);
-        const permit = await load(tx, permitId);
-        const { created } = await createOnce({
-          id: input._id,
-          userId: context.userId,
-          label: 'lock',
-          findCreator: async (candidate) => {
-            const [row] = await tx
-              .select({ creator: permitLocks.appliedBy, parent: permitLocks.permitId })
-              .from(permitLocks)
-              .where(eq(permitLocks.id, candidate));
-            return row;
-          },
-          parent: { id: permitId, clash: () => 'This lock _id was already used for a lock of another permit' },
-          insert: async (candidate) => {
-            const point = permit.points.find((item) => item._id === input.point);
-            if (!point) throw badRequest(`This is not an isolation point of ${permit.machine.name}`);
-            if (!lockingStatuses.includes(permit.status)) {
-              throw conflict(
-                `${permit.permitNumber} is ${permit.status}: locks are applied once it is Approved and before the work starts`,
-              );
-            }
-            const holder = activeLocks(permit).find((lock) => lock.point === point._id);
-            if (holder) {
-              throw conflict(
-                `${point.location} is already locked by ${holder.appliedBy?.name ?? 'a deleted user'} with lock ${holder.lockNumber}`,
-              );
-            }
-            const appliedAt = context.clientTime ?? new Date();
-            await tx.insert(permitLocks).values({
-              id: candidate!,
-              permitId,
-              pointId: point._id,
-              lockNumber: input.lockNumber,
-              verified: input.verified,
-              appliedBy: context.userId,
-              appliedAt,
-            });
-            const version = await bump(tx, permit);
-            const lock = {
-              _id: candidate,
-              point: point._id,
-              location: point.location,
-              lockNumber: input.lockNumber,
-              verified: input.verified,
-              appliedAt: appliedAt.toISOString(),
-            };
-            await recordChange(
-              tx,
-              'permit',
-              permitId,
-              version,
-              [{ field: 'lock', oldValue: null, newValue: lock }],
-              context,
-            );
-            await followLocks(tx, await load(tx, permitId), version, context);
-            return candidate!;
-          },
-        });
-        return { record: await load(tx, permitId), created };
-      });
-    },
-
-    /**
-     * Removes a lock (its holder; or a safety officer or admin, with a reason kept in the history), or
-     * records its zero-energy check (its holder). Removing a removed lock changes nothing.
-     */
-    updateLock(permitId: string, lockId: string, patch: LockUpdate, actor: Actor, context: ChangeContext) {
-      return writeChange(database, 'permit', permitId, context, load, async (tx) => {
-        const permit = await load(tx, permitId);
-        const lock = permit.locks.find((item) => item._id === lockId);
-        if (!lock) throw notFound('Lock not found on this permit');
-        const holder = lock.appliedBy?._id === actor._id;
-        const where = lock.pointLocation || 'a removed point';
-        if (patch.removed) {
-          if (lock.removedAt) return { record: permit, overwritten: [] };
-          const reason = patch.reason?.trim() ?? '';
-          if (!holder) {
-            if (!can(actor.role, 'permit:override-lock')) {
-              throw forbidden(
-                `${deniedMessage(actor.role, 'permit:override-lock')} Lock ${lock.lockNumber} on ${where} belongs to ${lock.appliedBy?.name ?? 'a deleted user'}: only they, a safety officer or an admin may remove it.`,
-              );
-            }
-            if (!reason) {
-              throw badRequest(
-                `Lock ${lock.lockNumber} on ${where} belongs to ${lock.appliedBy?.name ?? 'a deleted user'}: give the reason for removing it`,
-              );
-            }
-          }
-          if (!unlockingStatuses.includes(permit.status)) {
-            throw conflict(`${permit.permitNumber} is ${permit.status}: locks stay on until the work is done`);
-          }
-          const at = new Date();
-          await tx
-            .update(permitLocks)
-            .set({ removedBy: actor._id, removedAt: at, removalReason: reason || null })
-            .where(eq(permitLocks.id, lockId));
-          const version = await bump(tx, permit);
-          const removed = {
-            _id: lockId,
-            point: lock.point,
-            location: lock.pointLocation,
-            lockNumber: lock.lockNumber,
-            removedAt: at.toISOString(),
-            ...(reason ? { reason } : {}),
-          };
-          await recordChange(
-            tx,
-            'permit',
-            permitId,
-            version,
-            [{ field: 'lockRemoved', oldValue: null, newValue: removed }],
-            context,
-          );
-          await followLocks(tx, await load(tx, permitId), version, context);
-          return { record: await load(tx, permitId), overwritten: [] };
-        }
-        if (lock.verified) return { record: permit, overwritten: [] };
-        if (!holder)
-          throw forbidden(
-            `Only ${lock.appliedBy?.name ?? 'its holder'}, who applied lock ${lock.lockNumber}, records its zero-energy check`,
-          );
-        if (lock.removedAt) throw conflict(`Lock ${lock.lockNumber} on ${where} was removed`);
-        if (!lockingStatuses.includes(permit.status)) {
-          throw conflict(
-            `${permit.permitNumber} is ${permit.status}: zero-energy checks are recorded before the work starts`,
-          );
-        }
-        await tx.update(permitLocks).set({ verified: true }).where(eq(permitLocks.id, lockId));
-        const version = await bump(tx, permit);
-        await recordChange(
-          tx,
-          'permit',
-          permitId,
-          version,
-          [
-            {
-              field: 'lockVerified',
-              oldValue: null,
-              newValue: { _id: lockId, location: lock.pointLocation, lockNumber: lock.lockNumber },
-            },
-          ],
-          context,
-        );
-        await followLocks(tx, await load(tx, permitId), version, context);
-        return { record: await load(tx, permitId), overwritten: [] };
-      });
-    },
+    ...createPermitLockWrites(database),
   };
 }
 
