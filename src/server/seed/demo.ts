@@ -89,12 +89,13 @@ export async function seedDemoIfEmpty(database: Database, plan: ShiftPlan = defa
     await seedDowntime(tx, createRandom(demoSeed + 1), machineStatuses, ticketsByMachine, operator.id, now);
     const openTickets = records.tickets
       .filter((ticket) => ticket.status === 'Pending' || ticket.status === 'In Progress')
-      .map((ticket) => ({ id: ticket.id!, machineId: ticket.machineId ?? null }));
+      .map((ticket) => ({ id: ticket.id!, machineId: ticket.machineId ?? null, status: ticket.status! }));
     const machineIds = records.machines.map((machine) => machine.id!);
     await seedRequests(tx, createRandom(demoSeed + 3), { machineIds, openTickets, engineerId: engineer.id }, now);
     await seedHandovers(tx, createRandom(demoSeed + 4), people, plan, now);
     const withPoints = records.machines.map((machine) => ({
       id: machine.id!,
+      status: machine.status,
       isolationPoints: machine.isolationPoints ?? [],
     }));
     await seedPermits(tx, createRandom(demoSeed + 5), { people, machines: withPoints, openTickets }, now);

@@ -37,15 +37,29 @@ export async function seedPermits(
   random: Random,
   context: {
     people: Person[];
-    machines: { id: string; isolationPoints: IsolationPoint[] }[];
-    openTickets: { id: string; machineId: string | null }[];
+    machines: { id: string; status: string; isolationPoints: IsolationPoint[] }[];
+    openTickets: { id: string; machineId: string | null; status: string }[];
   },
   now: Date,
 ): Promise<void> {
   const pointsOf = new Map(context.machines.map((machine) => [machine.id, machine.isolationPoints]));
+  const running = new Set(context.machines.filter((machine) => machine.status === 'Running').map(({ id }) => id));
   const candidates = context.openTickets.filter(
     (ticket) => ticket.machineId && (pointsOf.get(ticket.machineId)?.length ?? 0) > 0,
   );
+  const used = new Set<string>();
+  // Work under way holds its locks: the machine is stopped and the ticket In Progress, as the rules require.
+  const ticketFor = (story: Story) => {
+    const underWay = story.status === 'Active';
+    const ticket =
+      candidates.find(
+        (candidate) =>
+          !used.has(candidate.id) &&
+          (!underWay || (candidate.status === 'In Progress' && !running.has(candidate.machineId!))),
+      ) ?? candidates.find((candidate) => !used.has(candidate.id));
+    if (ticket) used.add(ticket.id);
+    return ticket;
+  };
   const workers = context.people.filter(
     (person) => person.role === 'operator' || person.role === 'maintenance_engineer',
   );
@@ -53,7 +67,7 @@ export async function seedPermits(
   if (!safety || workers.length === 0) return;
   const history: HistoryRow[] = [];
   for (const [index, story] of stories.entries()) {
-    const ticket = candidates[index];
+    const ticket = ticketFor(story);
     if (!ticket) break;
     const points = pointsOf.get(ticket.machineId!)!;
     const requester = workers[index % workers.length]!;
