@@ -254,16 +254,14 @@ describe('demo seed', () => {
     expect(page.parts.filter((item) => item.reserved > 0).length).toBeGreaterThan(0);
     const moves = await t.database.db.$count(stockMoves);
     expect(moves).toBeGreaterThan(800);
-    const [oldest] = stockMove
-      .array()
-      .parse(
-        (
-          await t.app.inject({
-            url: `/api/stock-moves?to=${new Date(Date.now() - 360 * 86_400_000).toISOString()}`,
-            headers,
-          })
-        ).json(),
-      );
+    const [oldest] = stockMove.array().parse(
+      (
+        await t.app.inject({
+          url: `/api/stock-moves?to=${new Date(Date.now() - 360 * 86_400_000).toISOString()}`,
+          headers,
+        })
+      ).json(),
+    );
     expect(oldest?.kind).toBe('receipt');
     const kinds = await t.database.db.selectDistinct({ kind: stockMoves.kind }).from(stockMoves);
     expect(kinds.map((row) => row.kind).sort()).toEqual(['adjustment', 'issue', 'receipt', 'return', 'transfer']);

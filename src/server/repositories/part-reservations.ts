@@ -5,11 +5,10 @@ import type { ForWorkQuery, PartsForWork, Reservation, ReservationCreate } from 
 import type { Database, Db, Tx } from '../db/client.ts';
 import { partReservations, parts, schedules, tickets } from '../db/schema.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
-import { createOnce } from './create-once.ts';
 import { selectReservations, toReservations } from './move-rows.ts';
 import { binRefs } from './part-refs.ts';
 import { usedFor } from './part-stock.ts';
-import { assertMayUseFor, binExists, partExists, recordPartChange, workOf } from './part-work.ts';
+import { assertMayUseFor, binExists, createForPart, partExists, recordPartChange, workOf } from './part-work.ts';
 import { lockRecord, type ChangeContext } from './record-changes.ts';
 
 async function loadReservation(executor: Db | Tx, id: string): Promise<Reservation> {
@@ -29,45 +28,35 @@ const forWork = (query: { ticket?: string | undefined; schedule?: string | undef
 export function createPartReservationRepository(database: Database) {
   return {
     create(input: ReservationCreate, actor: Actor, context: ChangeContext) {
-      return database.write(async (tx) => {
-        await lockRecord(database, tx, 'part', input.part);
-        const { id, created } = await createOnce({
-          id: input._id,
-          userId: context.userId,
-          label: 'reservation',
-          findCreator: async (candidate) => {
-            const [row] = await tx
-              .select({ creator: partReservations.reservedBy })
-              .from(partReservations)
-              .where(eq(partReservations.id, candidate));
-            return row;
-          },
-          insert: async (candidate) => {
-            const work = await workOf(tx, input);
-            assertMayUseFor(actor, work, 'reserve parts');
-            await partExists(tx, input.part);
-            if (input.bin) await binExists(tx, input.bin, 'bin');
-            await tx.insert(partReservations).values({
-              id: candidate!,
-              partId: input.part,
-              quantity: input.quantity,
-              binId: input.bin ?? null,
-              ticketId: work!.ticketId,
-              scheduleId: work!.scheduleId,
-              reservedBy: context.userId,
-            });
-            const { _id, quantity, bin, ticket, schedule } = input;
-            await recordPartChange(
-              tx,
-              input.part,
-              { field: 'reservation', newValue: { _id, quantity, bin, ticket, schedule } },
-              context,
-            );
-            return candidate!;
-          },
-        });
-        return { record: await loadReservation(tx, id), created };
-      });
+      return createForPart(
+        database,
+        'reservation',
+        input,
+        context,
+        async (tx, id) => {
+          const work = await workOf(tx, input);
+          assertMayUseFor(actor, work, 'reserve parts');
+          await partExists(tx, input.part);
+          if (input.bin) await binExists(tx, input.bin, 'bin');
+          await tx.insert(partReservations).values({
+            id,
+            partId: input.part,
+            quantity: input.quantity,
+            binId: input.bin ?? null,
+            ticketId: work!.ticketId,
+            scheduleId: work!.scheduleId,
+            reservedBy: context.userId,
+          });
+          const { _id, quantity, bin, ticket, schedule } = input;
+          await recordPartChange(
+            tx,
+            input.part,
+            { field: 'reservation', newValue: { _id, quantity, bin, ticket, schedule } },
+            context,
+          );
+        },
+        loadReservation,
+      );
     },
 
     /** Releases a reservation: its author or an engineer or admin. Releasing it again changes nothing. */

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { roleLabels } from '#shared/enums.ts';
 import { can, deniedMessage, type Actor } from '#shared/permissions.ts';
-import type { Tx } from '../db/client.ts';
-import { bins, parts, schedules, tickets } from '../db/schema.ts';
+import type { Database, Tx } from '../db/client.ts';
+import { bins, partReservations, parts, schedules, stockMoves, tickets } from '../db/schema.ts';
 import { badRequest, forbidden } from '../lib/errors.ts';
 import { recordChange } from './change-effects.ts';
-import type { ChangeContext } from './record-changes.ts';
+import { createOnce } from './create-once.ts';
+import { lockRecord, type ChangeContext } from './record-changes.ts';
 
 /** The checks moves and reservations share: the part, bins and work they name, and who may use that work. */
 
@@ -86,4 +87,42 @@ export async function recordPartChange(
     .where(eq(parts.id, partId))
     .returning({ version: parts.version });
   await recordChange(tx, 'part', partId, row!.version, [{ oldValue: null, ...change }], context);
+}
+
+const creators = {
+  'stock move': { table: stockMoves, creator: stockMoves.movedBy },
+  reservation: { table: partReservations, creator: partReservations.reservedBy },
+};
+
+/**
+ * Creates a move or a reservation of a part once per client `_id`. The part's writes take turns from
+ * here to their commit: replays sent at the same moment find the first, and a count reads the bin as
+ * the moves before it left it.
+ */
+export function createForPart<R>(
+  database: Database,
+  label: keyof typeof creators,
+  input: { _id: string; part: string },
+  context: ChangeContext,
+  insert: (tx: Tx, id: string) => Promise<void>,
+  load: (tx: Tx, id: string) => Promise<R>,
+): Promise<{ record: R; created: boolean }> {
+  const { table, creator } = creators[label];
+  return database.write(async (tx) => {
+    await lockRecord(database, tx, 'part', input.part);
+    const { id, created } = await createOnce({
+      id: input._id,
+      userId: context.userId,
+      label,
+      findCreator: async (candidate) => {
+        const [row] = await tx.select({ creator }).from(table).where(eq(table.id, candidate));
+        return row;
+      },
+      insert: async (candidate) => {
+        await insert(tx, candidate!);
+        return candidate!;
+      },
+    });
+    return { record: await load(tx, id), created };
+  });
 }

@@ -5,11 +5,10 @@ import type { MoveExportQuery, MoveListQuery, StockMove, StockMoveCreate } from 
 import type { Database, Db, Tx } from '../db/client.ts';
 import { stockMoves } from '../db/schema.ts';
 import { forbidden } from '../lib/errors.ts';
-import { createOnce } from './create-once.ts';
 import { selectMoves, toMoves } from './move-rows.ts';
 import { onHandInBin } from './part-stock.ts';
-import { assertMayUseFor, binExists, partExists, recordPartChange, workOf } from './part-work.ts';
-import { lockRecord, type ChangeContext } from './record-changes.ts';
+import { assertMayUseFor, binExists, createForPart, partExists, recordPartChange, workOf } from './part-work.ts';
+import type { ChangeContext } from './record-changes.ts';
 
 function filters(query: MoveExportQuery): SQL | undefined {
   return and(
@@ -58,64 +57,51 @@ export function createStockMoveRepository(database: Database) {
       }
     },
 
-    /**
-     * Records a move once per `_id`. The part's writes take turns (its record lock), so a count reads
-     * the bin as the moves before it left it and stores the difference it makes.
-     */
     create(input: StockMoveCreate, actor: Actor, context: ChangeContext) {
-      return database.write(async (tx) => {
-        await lockRecord(database, tx, 'part', input.part);
-        const { id, created } = await createOnce({
-          id: input._id,
-          userId: context.userId,
-          label: 'stock move',
-          findCreator: async (candidate) => {
-            const [row] = await tx
-              .select({ creator: stockMoves.movedBy })
-              .from(stockMoves)
-              .where(eq(stockMoves.id, candidate));
-            return row;
-          },
-          insert: async (candidate) => {
-            const work = await workOf(tx, input);
-            if (input.kind === 'issue' || (input.kind === 'return' && work)) {
-              assertMayUseFor(actor, work, `${input.kind} parts`);
-            } else if (!can(actor.role, 'part:manage')) {
-              throw forbidden(deniedMessage(actor.role, 'part:manage'));
-            }
-            await partExists(tx, input.part);
-            await binExists(tx, input.bin, 'bin');
-            if (input.toBin) await binExists(tx, input.toBin, 'toBin');
-            const change =
-              input.kind === 'adjustment'
-                ? countChange(input.quantity, await onHandInBin(tx, input.part, input.bin))
-                : null;
-            await tx.insert(stockMoves).values({
-              id: candidate!,
-              partId: input.part,
-              kind: input.kind,
-              quantity: input.quantity,
-              change,
-              binId: input.bin,
-              toBinId: input.toBin ?? null,
-              ticketId: work?.ticketId ?? null,
-              scheduleId: work?.scheduleId ?? null,
-              reason: input.reason || null,
-              movedBy: context.userId,
-              clientTime: context.clientTime ?? null,
-            });
-            const { _id, kind, quantity, bin, toBin, ticket, schedule, reason } = input;
-            await recordPartChange(
-              tx,
-              input.part,
-              { field: 'move', newValue: { _id, kind, quantity, change, bin, toBin, ticket, schedule, reason } },
-              context,
-            );
-            return candidate!;
-          },
-        });
-        return { record: await loadMove(tx, id), created };
-      });
+      return createForPart(
+        database,
+        'stock move',
+        input,
+        context,
+        async (tx, id) => {
+          const work = await workOf(tx, input);
+          if (input.kind === 'issue' || (input.kind === 'return' && work)) {
+            assertMayUseFor(actor, work, `${input.kind} parts`);
+          } else if (!can(actor.role, 'part:manage')) {
+            throw forbidden(deniedMessage(actor.role, 'part:manage'));
+          }
+          await partExists(tx, input.part);
+          await binExists(tx, input.bin, 'bin');
+          if (input.toBin) await binExists(tx, input.toBin, 'toBin');
+          // A count says what is in the bin: its effect is the difference from what the ledger holds now.
+          const change =
+            input.kind === 'adjustment'
+              ? countChange(input.quantity, await onHandInBin(tx, input.part, input.bin))
+              : null;
+          await tx.insert(stockMoves).values({
+            id,
+            partId: input.part,
+            kind: input.kind,
+            quantity: input.quantity,
+            change,
+            binId: input.bin,
+            toBinId: input.toBin ?? null,
+            ticketId: work?.ticketId ?? null,
+            scheduleId: work?.scheduleId ?? null,
+            reason: input.reason || null,
+            movedBy: context.userId,
+            clientTime: context.clientTime ?? null,
+          });
+          const { _id, kind, quantity, bin, toBin, ticket, schedule, reason } = input;
+          await recordPartChange(
+            tx,
+            input.part,
+            { field: 'move', newValue: { _id, kind, quantity, change, bin, toBin, ticket, schedule, reason } },
+            context,
+          );
+        },
+        loadMove,
+      );
     },
   };
 }

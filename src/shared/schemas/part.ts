@@ -146,6 +146,8 @@ export type PartCreate = z.infer<typeof partCreate>;
 export const partUpdate = z.object(partFields).partial().strict().refine(minNotAboveMax, minAboveMax);
 export type PartUpdate = z.infer<typeof partUpdate>;
 
+const partRef = z.object({ _id: idSchema, partNumber: z.string(), name: z.string(), unit: z.enum(units) });
+
 const workRef = {
   ticket: z.object({ _id: idSchema, ticketNumber: z.string(), title: z.string() }).nullable(),
   schedule: z.object({ _id: idSchema, title: z.string() }).nullable(),
@@ -153,7 +155,7 @@ const workRef = {
 
 export const stockMove = z.object({
   _id: idSchema,
-  part: z.object({ _id: idSchema, partNumber: z.string(), name: z.string(), unit: z.enum(units) }),
+  part: partRef,
   kind: z.enum(moveKinds),
   /** As sent: the quantity moved; for an adjustment, the quantity counted in the bin. */
   quantity: z.number(),
@@ -204,7 +206,7 @@ export type StockMoveCreate = z.infer<typeof stockMoveCreate>;
 /** A part planned for a ticket or a schedule: held from the free stock until issued or the work finishes. */
 export const reservation = z.object({
   _id: idSchema,
-  part: z.object({ _id: idSchema, partNumber: z.string(), name: z.string(), unit: z.enum(units) }),
+  part: partRef,
   quantity: z.number(),
   /** The bin it will be taken from; null: any bin. */
   bin: binRef.nullable(),
@@ -229,16 +231,14 @@ export const reservationCreate = z
   });
 export type ReservationCreate = z.infer<typeof reservationCreate>;
 
-const partOfMove = reservation.shape.part;
-
 /** The parts of one ticket or schedule: planned, what of that is still held, and what was used. */
 export const partsForWork = z.object({
   /** Reservations not released, oldest first. */
   planned: z.array(reservation),
   /** What the plan still holds per part and bin (bin null: any bin); nothing once the work is finished. */
-  held: z.array(z.object({ part: partOfMove, bin: binRef.nullable(), quantity: z.number() })),
+  held: z.array(z.object({ part: partRef, bin: binRef.nullable(), quantity: z.number() })),
   /** Issued less returned, per part and bin. */
-  used: z.array(z.object({ part: partOfMove, bin: binRef, quantity: z.number(), unitCost: z.number() })),
+  used: z.array(z.object({ part: partRef, bin: binRef, quantity: z.number(), unitCost: z.number() })),
 });
 export type PartsForWork = z.infer<typeof partsForWork>;
 
