@@ -11,7 +11,7 @@ const { send, storeWithBins, newPart, move, detail, onHand, ticketBy } = partHel
 
 describe('the stock ledger', () => {
   it('derives on hand per bin and in total from the moves, as computed by hand', async () => {
-    const { a, b } = await storeWithBins();
+    const { roomId, a, b } = await storeWithBins();
     const item = await newPart({ minStock: 8 });
     const ticket = await ticketBy(t.team.engineer);
     const by = t.team.engineer;
@@ -39,6 +39,17 @@ describe('the stock ledger', () => {
       ).json(),
     );
     expect(below.parts.map((entry) => entry._id)).toEqual([item._id]);
+    const inRoom = async (room: string) =>
+      partPage.parse(
+        (
+          await t.app.inject({
+            url: `/api/parts?storeroom=${room}&search=${item.partNumber}`,
+            headers: t.team.operator.headers,
+          })
+        ).json(),
+      ).total;
+    expect(await inRoom(roomId)).toBe(1);
+    expect(await inRoom((await storeWithBins()).roomId)).toBe(0);
     const notBelow = await t.app.inject({
       url: `/api/parts?belowMinimum=false&search=${item.partNumber}`,
       headers: t.team.operator.headers,

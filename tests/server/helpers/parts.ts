@@ -61,8 +61,8 @@ export function partHelpers(t: TestApp & { team: Team }) {
     machine ??= await addMachine(t);
     const response = await send(by, 'POST', '/api/tickets', {
       machine,
-      title: 'Conveyor bearing noisy',
-      description: 'Replace the bearing',
+      title: 'Conveyor drive stops at random',
+      description: 'The PLC drops the drive enable',
       priority: 'Medium',
       // Software needs no failure codes to be resolved.
       category: 'Software',
