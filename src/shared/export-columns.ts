@@ -2,6 +2,8 @@ import type { CsvColumn } from './csv.ts';
 import type { Handover } from './schemas/handover.ts';
 import type { Incident } from './schemas/incident.ts';
 import type { Permit } from './schemas/permit.ts';
+import type { PartStockLine, StockMove } from './schemas/part.ts';
+import { moveKindLabels } from './parts.ts';
 import { permitTypeLabels } from './permits.ts';
 import type { Schedule } from './schemas/schedule.ts';
 import type { Ticket } from './schemas/ticket.ts';
@@ -147,4 +149,50 @@ export const permitColumns: readonly CsvColumn<Permit>[] = [
   ],
   ['Locks On', ({ locks }) => locks.filter((lock) => !lock.removedAt).length],
   ['Permit _id', (permit) => permit._id],
+];
+
+/** Stock (src/docs/parts.md): a line per part and bin, the part's totals beside; a part never stocked has no bin. */
+export const partStockColumns: readonly CsvColumn<PartStockLine>[] = [
+  ['Part Number', ({ part }) => part.partNumber],
+  ['Name', ({ part }) => part.name],
+  ['Unit', ({ part }) => part.unit],
+  ['Storeroom', ({ stock }) => stock?.bin.storeroom.name],
+  ['Bin', ({ stock }) => stock?.bin.code],
+  ['On Hand', ({ stock }) => stock?.onHand ?? 0],
+  ['Reserved', ({ stock }) => stock?.reserved ?? 0],
+  ['Free', ({ stock }) => stock?.free ?? 0],
+  ['Discrepancy', ({ stock }) => (stock?.discrepancy ? 'yes' : '')],
+  ['Part On Hand', ({ part }) => part.onHand],
+  ['Part Reserved', ({ part }) => part.reserved],
+  ['Part Free', ({ part }) => part.free],
+  ['Min Stock', ({ part }) => part.minStock],
+  ['Max Stock', ({ part }) => part.maxStock],
+  ['Below Minimum', ({ part }) => (part.belowMinimum ? 'yes' : '')],
+  ['Unit Cost', ({ part }) => part.unitCost],
+  ['Value', ({ part, stock }) => Math.round((stock?.onHand ?? 0) * part.unitCost * 100) / 100],
+  ['Machines', ({ part }) => joined(part.machines, (machine) => machine.name)],
+  ['Part _id', ({ part }) => part._id],
+  ['Bin _id', ({ stock }) => stock?.bin._id],
+];
+
+/** Stock moves (src/docs/parts.md): the ledger, newest first. */
+export const stockMoveColumns: readonly CsvColumn<StockMove>[] = [
+  ['Moved At', (move) => move.movedAt],
+  ['Kind', (move) => moveKindLabels[move.kind]],
+  ['Part Number', (move) => move.part.partNumber],
+  ['Part', (move) => move.part.name],
+  ['Quantity', (move) => move.quantity],
+  ['Unit', (move) => move.part.unit],
+  ['Count Change', (move) => move.change],
+  ['Storeroom', (move) => move.bin.storeroom.name],
+  ['Bin', (move) => move.bin.code],
+  ['To Storeroom', (move) => move.toBin?.storeroom.name],
+  ['To Bin', (move) => move.toBin?.code],
+  ['Ticket', (move) => move.ticket?.ticketNumber],
+  ['Maintenance', (move) => move.schedule?.title],
+  ['Reason', (move) => move.reason],
+  ['By', (move) => move.by?.name],
+  ['Recorded At', (move) => move.recordedAt],
+  ['Move _id', (move) => move._id],
+  ['Part _id', (move) => move.part._id],
 ];

@@ -51,6 +51,13 @@ export const permissions = {
     roles: ['admin'],
     label: 'start work without an Active permit to work, giving a reason',
   },
+  // Parts and stores (src/docs/parts.md): engineers and admins keep the stores (a storekeeper holds one
+  // of those roles); everyone issues and returns parts, an operator only for their own work.
+  'part:manage': {
+    roles: engineers,
+    label: 'manage parts and stores: parts, storerooms, bins, receipts, transfers and counts',
+  },
+  'part:issue': { roles: everyone, label: 'issue, return and reserve parts for their work' },
   'file:upload': { roles: everyone, label: 'upload files' },
   'user:list': { roles: everyone, label: 'list users' },
   'user:manage': { roles: ['admin'], label: 'manage users' },

@@ -268,6 +268,15 @@ const cases: Case[] = [
       return { method: 'PATCH', url: `${url}/locks/${lockId}`, payload: { removed: true, reason: 'Holder off site' } };
     },
   },
+  {
+    action: 'part:manage',
+    name: 'POST /parts',
+    request: () => ({
+      method: 'POST',
+      url: '/api/parts',
+      payload: { partNumber: `SEAL-${crypto.randomUUID()}`, name: 'Shaft seal 40x62x8', unit: 'each' },
+    }),
+  },
 ];
 
 function asUpload() {

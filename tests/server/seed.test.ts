@@ -16,6 +16,7 @@ import {
   machines,
   recordHistory,
   schedules,
+  stockMoves,
   ticketComments,
   tickets,
   users,
@@ -26,6 +27,8 @@ import { departments } from '#shared/enums.ts';
 import { dashboardSummary, mttr } from '#shared/schemas/analytics.ts';
 import { involvedPerson, witness } from '#shared/schemas/incident.ts';
 import { machine } from '#shared/schemas/machine.ts';
+import { historyEntry } from '#shared/schemas/common.ts';
+import { partDetail, partPage, stockMove, storeroom } from '#shared/schemas/part.ts';
 import { permit } from '#shared/schemas/permit.ts';
 import { checklistItem } from '#shared/schemas/schedule.ts';
 import { authResponse } from '#shared/schemas/user.ts';
@@ -231,6 +234,45 @@ describe('demo seed', () => {
         .filter((entry) => entry.field === 'status')
         .map((entry) => entry.newValue),
     ).toEqual(['Requested', 'Approved', 'Isolated', 'Active', 'Work Done', 'Closed']);
+  });
+
+  it('stocks two storerooms with a few hundred parts, a year of moves, a few parts below minimum and one discrepancy', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const rooms = storeroom.array().parse((await t.app.inject({ url: '/api/storerooms', headers })).json());
+    expect(rooms.map((room) => [room.name, room.bins.length])).toEqual([
+      ['Main Stores', 48],
+      ['Potroom Stores', 16],
+    ]);
+    const page = partPage.parse((await t.app.inject({ url: '/api/parts?limit=500', headers })).json());
+    expect(page.total).toBeGreaterThan(250);
+    expect(page.parts.every((item) => item.machines.length > 0)).toBe(true);
+    const below = page.parts.filter((item) => item.belowMinimum);
+    expect(below.length).toBeGreaterThanOrEqual(3);
+    expect(below.length).toBeLessThan(page.total / 5);
+    expect(page.parts.filter((item) => item.discrepancy)).toHaveLength(1);
+    expect(page.parts.some((item) => item.bins.some((bin) => bin.bin.storeroom.name === 'Potroom Stores'))).toBe(true);
+    expect(page.parts.filter((item) => item.reserved > 0).length).toBeGreaterThan(0);
+    const moves = await t.database.db.$count(stockMoves);
+    expect(moves).toBeGreaterThan(800);
+    const [oldest] = stockMove.array().parse(
+      (
+        await t.app.inject({
+          url: `/api/stock-moves?to=${new Date(Date.now() - 360 * 86_400_000).toISOString()}`,
+          headers,
+        })
+      ).json(),
+    );
+    expect(oldest?.kind).toBe('receipt');
+    const kinds = await t.database.db.selectDistinct({ kind: stockMoves.kind }).from(stockMoves);
+    expect(kinds.map((row) => row.kind).sort()).toEqual(['adjustment', 'issue', 'receipt', 'return', 'transfer']);
+    // Each move is in its part's history, as the API would have written it.
+    const sample = page.parts[0]!;
+    const history = historyEntry
+      .array()
+      .parse((await t.app.inject({ url: `/api/parts/${sample._id}/history`, headers })).json());
+    const detail = partDetail.parse((await t.app.inject({ url: `/api/parts/${sample._id}`, headers })).json());
+    expect(history.filter((entry) => entry.field === 'move').length).toBe(sample.version - 1);
+    expect(detail.moves.length).toBeGreaterThan(0);
   });
 
   it('does nothing the second time', async () => {

@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -40,6 +41,7 @@ import type { MachineStop } from '#shared/schemas/downtime.ts';
 import type { IsolationPoint } from '#shared/isolation.ts';
 import type { HandoverContents } from '#shared/schemas/handover.ts';
 import type { PermitStatus, PermitType } from '#shared/permits.ts';
+import type { MoveKind, Unit } from '#shared/parts.ts';
 import type { InboxEntity, InboxKind } from '#shared/schemas/inbox.ts';
 import type { SyncEntity } from '#shared/schemas/sync.ts';
 
@@ -404,7 +406,7 @@ export const recordHistory = pgTable(
   'record_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    entity: text('entity').$type<SyncEntity | 'user' | 'request' | 'handover' | 'permit'>().notNull(),
+    entity: text('entity').$type<SyncEntity | 'user' | 'request' | 'handover' | 'permit' | 'part'>().notNull(),
     recordId: uuid('record_id').notNull(),
     version: integer('version').notNull(),
     userId: uuid('user_id').references(() => users.id),
@@ -428,7 +430,7 @@ export const appliedChanges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    entity: text('entity').$type<SyncEntity | 'handover' | 'permit'>().notNull(),
+    entity: text('entity').$type<SyncEntity | 'handover' | 'permit' | 'part'>().notNull(),
     recordId: uuid('record_id').notNull(),
     appliedAt: timestamptz('applied_at').notNull().defaultNow(),
   },
@@ -591,5 +593,143 @@ export const permitLocks = pgTable(
     uniqueIndex('permit_locks_point_on_idx')
       .on(t.permitId, t.pointId)
       .where(sql`${t.removedAt} is null`),
+  ],
+);
+
+/** Quantities of stock: at most three decimals (metres of hose, kilograms of grease). */
+const quantity = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'number' });
+
+/** Parts and stores (src/docs/parts.md): a storeroom holds bins, each with a code unique in its storeroom. */
+export const storerooms = pgTable('storerooms', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  location: text('location').notNull().default(''),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+});
+
+export const bins = pgTable(
+  'bins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeroomId: uuid('storeroom_id')
+      .notNull()
+      .references(() => storerooms.id),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bins_storeroom_code_idx').on(t.storeroomId, t.code)],
+);
+
+/** A stocked part. Its stock is not a column: it is the sum of its moves (stock_moves). Not in the change feed. */
+export const parts = pgTable(
+  'parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partNumber: text('part_number').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    unit: text('unit').$type<Unit>().notNull(),
+    unitCost: numeric('unit_cost', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    minStock: quantity('min_stock').notNull().default(0),
+    maxStock: quantity('max_stock').notNull().default(0),
+    /** The machines it fits. */
+    machineIds: uuid('machine_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    photoId: uuid('photo_id').references(() => files.id, { onDelete: 'set null' }),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(part_number || ' ' || name || ' ' || description)`),
+    createdBy: uuid('created_by').references(() => users.id),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('parts_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('parts_machines_idx').using('gin', t.machineIds),
+  ],
+);
+
+/**
+ * The stock ledger: every receipt, issue, return, transfer and count, once per client id. On hand per
+ * bin is the sum of the moves' effects (shared/parts.ts moveEffects); an adjustment stores the
+ * difference its count made (`change`) when it reached the server.
+ */
+export const stockMoves = pgTable(
+  'stock_moves',
+  {
+    id: uuid('id').primaryKey(),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id),
+    kind: text('kind').$type<MoveKind>().notNull(),
+    quantity: quantity('quantity').notNull(),
+    change: quantity('change'),
+    binId: uuid('bin_id')
+      .notNull()
+      .references(() => bins.id),
+    toBinId: uuid('to_bin_id').references(() => bins.id),
+    ticketId: uuid('ticket_id').references(() => tickets.id),
+    scheduleId: uuid('schedule_id').references(() => schedules.id),
+    reason: text('reason'),
+    movedBy: uuid('moved_by').references(() => users.id),
+    /** The device's time (X-Client-Time), when it sent one. */
+    clientTime: timestamptz('client_time'),
+    createdAt: createdAt(),
+    movedAt: timestamptz('moved_at')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(client_time, created_at)`),
+  },
+  (t) => [
+    index('stock_moves_part_bin_idx').on(t.partId, t.binId),
+    index('stock_moves_part_to_bin_idx')
+      .on(t.partId, t.toBinId)
+      .where(sql`${t.toBinId} is not null`),
+    index('stock_moves_part_moved_idx').on(t.partId, t.movedAt.desc()),
+    index('stock_moves_moved_idx').on(t.movedAt.desc(), t.id),
+    index('stock_moves_ticket_idx')
+      .on(t.ticketId)
+      .where(sql`${t.ticketId} is not null`),
+    index('stock_moves_schedule_idx')
+      .on(t.scheduleId)
+      .where(sql`${t.scheduleId} is not null`),
+  ],
+);
+
+/**
+ * A part planned for a ticket or a schedule. It holds stock until issued to that work, until the work
+ * is finished, or until it is released (`released_at`): all three are read, never written on the row.
+ */
+export const partReservations = pgTable(
+  'part_reservations',
+  {
+    id: uuid('id').primaryKey(),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id),
+    quantity: quantity('quantity').notNull(),
+    binId: uuid('bin_id').references(() => bins.id),
+    ticketId: uuid('ticket_id').references(() => tickets.id),
+    scheduleId: uuid('schedule_id').references(() => schedules.id),
+    reservedBy: uuid('reserved_by').references(() => users.id),
+    createdAt: createdAt(),
+    releasedBy: uuid('released_by').references(() => users.id),
+    releasedAt: timestamptz('released_at'),
+  },
+  (t) => [
+    index('part_reservations_part_idx')
+      .on(t.partId)
+      .where(sql`${t.releasedAt} is null`),
+    index('part_reservations_ticket_idx')
+      .on(t.ticketId)
+      .where(sql`${t.ticketId} is not null`),
+    index('part_reservations_schedule_idx')
+      .on(t.scheduleId)
+      .where(sql`${t.scheduleId} is not null`),
   ],
 );

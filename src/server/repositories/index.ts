@@ -5,9 +5,13 @@ import { createHandoverRepository } from './handovers.ts';
 import { createInboxRepository } from './inbox.ts';
 import { createIncidentRepository } from './incidents.ts';
 import { createMachineRepository } from './machines.ts';
+import { createPartReservationRepository } from './part-reservations.ts';
+import { createPartRepository } from './parts.ts';
 import { createPermitRepository } from './permits.ts';
 import { createRequestRepository } from './requests.ts';
 import { createScheduleRepository } from './schedules.ts';
+import { createStockMoveRepository } from './stock-moves.ts';
+import { createStoreroomRepository } from './storerooms.ts';
 import { createSyncRepository } from './sync.ts';
 import { createTicketRepository } from './tickets.ts';
 import { createUserAdminRepository } from './user-admin.ts';
@@ -33,6 +37,10 @@ export function createRepositories(database: Database) {
     requests: createRequestRepository(database, { tickets, incidents }),
     handovers: createHandoverRepository(database),
     permits: createPermitRepository(database),
+    parts: createPartRepository(database),
+    stockMoves: createStockMoveRepository(database),
+    partReservations: createPartReservationRepository(database),
+    storerooms: createStoreroomRepository(database),
     sync: createSyncRepository(database, {
       machine: machines,
       ticket: tickets,

@@ -5,7 +5,7 @@ import { appliedChanges, recordHistory, users } from '../db/schema.ts';
 import { conflict } from '../lib/errors.ts';
 import { authorOf, type ChangeContext } from '../lib/change-context.ts';
 
-export type Entity = 'machine' | 'ticket' | 'incident' | 'schedule' | 'handover' | 'permit';
+export type Entity = 'machine' | 'ticket' | 'incident' | 'schedule' | 'handover' | 'permit' | 'part';
 /** What has a record history: the synced records, and users (changed by admins, src/docs/permissions.md). */
 export type HistoryEntity = Entity | 'user' | 'request';
 

@@ -17,10 +17,11 @@ import { hashPassword } from '../lib/passwords.ts';
 import { buildDemoRecords, type Person } from './demo-records.ts';
 import { seedDowntime } from './downtime.ts';
 import { seedHandovers } from './handovers.ts';
+import { seedParts } from './parts.ts';
 import { seedPermits } from './permits.ts';
 import { insertInChunks, nextChangeSeq } from './insert.ts';
 import { seedRequests } from './requests.ts';
-import { staff } from './plant.ts';
+import { plantMachines, staff } from './plant.ts';
 import { createRandom } from './random.ts';
 
 /** The same seed gives the same plant on every run (dates are relative to the day of seeding). */
@@ -46,7 +47,7 @@ async function staffAccounts(now: Date) {
 
 /**
  * Seeds the demo plant (accounts, machines, tickets, incidents, schedules, a week of shift handovers
- * in the plant's shifts, a few permits to work) into a database that has no users yet; returns false and changes nothing otherwise.
+ * in the plant's shifts, a few permits to work, the stores with a year of stock moves) into a database that has no users yet; returns false and changes nothing otherwise.
  */
 export async function seedDemoIfEmpty(database: Database, plan: ShiftPlan = defaultPlan): Promise<boolean> {
   if (await hasUsers(database.db)) return false;
@@ -99,6 +100,18 @@ export async function seedDemoIfEmpty(database: Database, plan: ShiftPlan = defa
       isolationPoints: machine.isolationPoints ?? [],
     }));
     await seedPermits(tx, createRandom(demoSeed + 5), { people, machines: withPoints, openTickets }, now);
+    const machineKinds = records.machines.map((machine, index) => ({
+      id: machine.id!,
+      kind: plantMachines[index]!.kind,
+    }));
+    const seedTickets = records.tickets.map((ticket) => ({
+      id: ticket.id!,
+      machineId: ticket.machineId ?? null,
+      createdAt: ticket.createdAt as Date,
+      status: ticket.status!,
+      assignedTo: ticket.assignedTo ?? null,
+    }));
+    await seedParts(tx, createRandom(demoSeed + 6), { people, machines: machineKinds, tickets: seedTickets }, now);
     await tx.execute(sql`analyze`);
     return true;
   });

@@ -9,9 +9,12 @@ import inbox from './inbox/index.ts';
 import incidents from './incidents/index.ts';
 import machines from './machines/index.ts';
 import maintenance from './maintenance/index.ts';
+import parts from './parts/index.ts';
 import permits from './permits/index.ts';
 import requestFrontDoor from './requests/front-door.ts';
 import requests from './requests/index.ts';
+import stockMoves from './stock-moves/index.ts';
+import storerooms from './storerooms/index.ts';
 import sync from './sync/index.ts';
 import tickets from './tickets/index.ts';
 import upload from './upload/index.ts';
@@ -39,6 +42,9 @@ const api: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) =
     await signedIn.register(inbox, { prefix: '/inbox' });
     await signedIn.register(handovers, { prefix: '/handovers', config });
     await signedIn.register(permits, { prefix: '/permits' });
+    await signedIn.register(parts, { prefix: '/parts' });
+    await signedIn.register(stockMoves, { prefix: '/stock-moves' });
+    await signedIn.register(storerooms, { prefix: '/storerooms' });
   });
 };
 
