@@ -7,9 +7,9 @@ import { changeContext, type ChangeContext } from '../lib/change-context.ts';
 import { readUploads, uploadErrors, type Upload } from '../lib/read-uploads.ts';
 import { sendCsv } from '../lib/send-csv.ts';
 import { sendJson } from '../lib/send-json.ts';
+import { createdOrFound, recordErrors } from './record-routes.ts';
 
-/** The answers a numbered record's routes may give besides their own. */
-export const recordErrors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+export { recordErrors };
 
 /** The repository methods behind the routes every numbered record has. */
 export interface NumberedRecordRepository<Row, ListQuery, ExportQuery, Create, Update> {
@@ -143,8 +143,7 @@ export function numberedRecordRoutes<
       async (request, reply) => {
         const input = request.body as z.output<Create>;
         const anonymous = kind.isAnonymous?.(input) ?? false;
-        const { record, created } = await repository.create(input, changeContext(request, { anonymous }));
-        return reply.code(created ? 201 : 200).send(record);
+        return createdOrFound(reply, await repository.create(input, changeContext(request, { anonymous })));
       },
     );
 
@@ -175,8 +174,7 @@ export function numberedRecordRoutes<
         },
         async (request, reply) => {
           const context = changeContext(request);
-          const { record, created } = await child.add(request.params.id, request.body, request.user, context);
-          return reply.code(created ? 201 : 200).send(record);
+          return createdOrFound(reply, await child.add(request.params.id, request.body, request.user, context));
         },
       );
     }
@@ -199,8 +197,10 @@ export function numberedRecordRoutes<
         await repository.assertExists(request.params.id);
         const [upload] = await readUploads(request, { field: 'file', maxFiles: 1 });
         const anonymous = kind.isAnonymous !== undefined && request.query.anonymous === 'true';
-        const result = await repository.attach(request.params.id, upload!, changeContext(request, { anonymous }));
-        return reply.code(result.created ? 201 : 200).send(result.record);
+        return createdOrFound(
+          reply,
+          await repository.attach(request.params.id, upload!, changeContext(request, { anonymous })),
+        );
       },
     );
 

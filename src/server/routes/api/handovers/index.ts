@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handoverColumns } from '#shared/export-columns.ts';
-import { errorSchema, historyEntry, idParams } from '#shared/schemas/common.ts';
+import { idParams } from '#shared/schemas/common.ts';
 import {
   draftQuery,
   handover,
@@ -13,9 +13,9 @@ import {
 } from '#shared/schemas/handover.ts';
 import { shiftPlanOf, type Config } from '../../../config.ts';
 import { changeContext } from '#server/lib/change-context.ts';
-import { sendCsv } from '#server/lib/send-csv.ts';
+import { createdOrFound, csvExport, recordErrors, recordReads } from '../../record-routes.ts';
 
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = recordErrors;
 const tags = ['handovers'];
 
 /** The shift log of each department (src/docs/shift-handover.md). */
@@ -37,21 +37,16 @@ const handovers: FastifyPluginAsyncZod<{ config: Config }> = async (app, { confi
     (request) => repository.list(request.query),
   );
 
-  app.get(
-    '/export',
-    { schema: { tags, querystring: handoverExportQuery, produces: ['text/csv'], response: { 400: errorSchema } } },
-    (request, reply) => sendCsv(reply, 'handovers', handoverColumns, repository.exportAll(request.query.department)),
+  await app.register(
+    csvExport({
+      tags,
+      file: 'handovers',
+      query: handoverExportQuery,
+      columns: handoverColumns,
+      rows: (query) => repository.exportAll(query.department),
+    }),
   );
-
-  app.get('/:id', { schema: { tags, params: idParams, response: { 200: handover, ...errors } } }, (request) =>
-    repository.get(request.params.id),
-  );
-
-  app.get(
-    '/:id/history',
-    { schema: { tags, params: idParams, response: { 200: z.array(historyEntry), ...errors } } },
-    (request) => repository.history(request.params.id),
-  );
+  await app.register(recordReads(tags, handover, repository));
 
   app.post(
     '/',
@@ -59,10 +54,8 @@ const handovers: FastifyPluginAsyncZod<{ config: Config }> = async (app, { confi
       preHandler: app.requirePermission('handover:write'),
       schema: { tags, body: handoverCreate, response: { 200: handover, 201: handover, ...errors } },
     },
-    async (request, reply) => {
-      const { record, created } = await repository.create(request.body, plan, changeContext(request));
-      return reply.code(created ? 201 : 200).send(record);
-    },
+    async (request, reply) =>
+      createdOrFound(reply, await repository.create(request.body, plan, changeContext(request))),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import {
 import { reading, readingBody } from '#shared/schemas/reading.ts';
 import { changeContext } from '#server/lib/change-context.ts';
 import { sendJson } from '#server/lib/send-json.ts';
+import { createdOrFound } from '../../record-routes.ts';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['machines'];
@@ -40,10 +41,8 @@ const machines: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('machine:create'),
       schema: { tags, body: machineCreate, response: { 200: machine, 201: machine, ...errors } },
     },
-    async (request, reply) => {
-      const { record, created } = await app.repos.machines.create(request.body, changeContext(request));
-      return reply.code(created ? 201 : 200).send(record);
-    },
+    async (request, reply) =>
+      createdOrFound(reply, await app.repos.machines.create(request.body, changeContext(request))),
   );
 
   /** The record after the change, with what it overwrote (If-Match). */

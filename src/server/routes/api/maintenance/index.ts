@@ -14,6 +14,7 @@ import {
 import { changeContext } from '#server/lib/change-context.ts';
 import { oneBatch, sendCsv } from '#server/lib/send-csv.ts';
 import { scheduleColumns } from '#shared/export-columns.ts';
+import { createdOrFound } from '../../record-routes.ts';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['maintenance'];
@@ -62,10 +63,8 @@ const maintenance: FastifyPluginAsyncZod = async (app) => {
       preHandler: manage,
       schema: { tags, body: scheduleCreate, response: { 200: schedule, 201: schedule, ...errors } },
     },
-    async (request, reply) => {
-      const { record, created } = await app.repos.schedules.create(request.body, changeContext(request));
-      return reply.code(created ? 201 : 200).send(record);
-    },
+    async (request, reply) =>
+      createdOrFound(reply, await app.repos.schedules.create(request.body, changeContext(request))),
   );
 
   app.put(

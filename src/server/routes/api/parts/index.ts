@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { partStockColumns } from '#shared/export-columns.ts';
-import { errorSchema, historyEntry, idParams } from '#shared/schemas/common.ts';
+import { idParams } from '#shared/schemas/common.ts';
 import {
   part,
   partCreate,
@@ -13,10 +12,10 @@ import {
   partUpdated,
 } from '#shared/schemas/part.ts';
 import { changeContext } from '#server/lib/change-context.ts';
-import { sendCsv } from '#server/lib/send-csv.ts';
+import { createdOrFound, csvExport, recordErrors, recordReads } from '../../record-routes.ts';
 import reservations from './reservations.ts';
 
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = recordErrors;
 const tags = ['parts'];
 
 /** Parts with their stock per bin and in total (src/docs/parts.md); reading is open to everyone signed in. */
@@ -28,21 +27,16 @@ const parts: FastifyPluginAsyncZod = async (app) => {
     repository.list(request.query),
   );
 
-  app.get(
-    '/export',
-    { schema: { tags, querystring: partExportQuery, produces: ['text/csv'], response: { 400: errorSchema } } },
-    (request, reply) => sendCsv(reply, 'stock', partStockColumns, repository.exportStock(request.query)),
+  await app.register(
+    csvExport({
+      tags,
+      file: 'stock',
+      query: partExportQuery,
+      columns: partStockColumns,
+      rows: (query) => repository.exportStock(query),
+    }),
   );
-
-  app.get('/:id', { schema: { tags, params: idParams, response: { 200: partDetail, ...errors } } }, (request) =>
-    repository.get(request.params.id),
-  );
-
-  app.get(
-    '/:id/history',
-    { schema: { tags, params: idParams, response: { 200: z.array(historyEntry), ...errors } } },
-    (request) => repository.history(request.params.id),
-  );
+  await app.register(recordReads(tags, partDetail, repository));
 
   app.post(
     '/',
@@ -50,10 +44,7 @@ const parts: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('part:manage'),
       schema: { tags, body: partCreate, response: { 200: part, 201: part, ...errors } },
     },
-    async (request, reply) => {
-      const { record, created } = await repository.create(request.body, changeContext(request));
-      return reply.code(created ? 201 : 200).send(record);
-    },
+    async (request, reply) => createdOrFound(reply, await repository.create(request.body, changeContext(request))),
   );
 
   app.patch(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, idParams } from '#shared/schemas/common.ts';
 import { forWorkQuery, partsForWork, reservation, reservationCreate } from '#shared/schemas/part.ts';
 import { changeContext } from '#server/lib/change-context.ts';
+import { createdOrFound } from '../../record-routes.ts';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['parts'];
@@ -22,10 +23,8 @@ const reservations: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('part:issue'),
       schema: { tags, body: reservationCreate, response: { 200: reservation, 201: reservation, ...errors } },
     },
-    async (request, reply) => {
-      const { record, created } = await repository.create(request.body, request.user, changeContext(request));
-      return reply.code(created ? 201 : 200).send(record);
-    },
+    async (request, reply) =>
+      createdOrFound(reply, await repository.create(request.body, request.user, changeContext(request))),
   );
 
   app.delete(

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { permitColumns } from '#shared/export-columns.ts';
 import type { Actor } from '#shared/permissions.ts';
-import { errorSchema, historyEntry, idParams } from '#shared/schemas/common.ts';
+import { idParams } from '#shared/schemas/common.ts';
 import {
   lockCreate,
   lockParams,
@@ -16,9 +16,9 @@ import {
   permitUpdated,
 } from '#shared/schemas/permit.ts';
 import { changeContext } from '#server/lib/change-context.ts';
-import { sendCsv } from '#server/lib/send-csv.ts';
+import { createdOrFound, csvExport, recordErrors, recordReads } from '../../record-routes.ts';
 
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = recordErrors;
 const tags = ['permits'];
 
 /** Permits to work and their locks (src/docs/permits.md). */
@@ -32,21 +32,16 @@ const permits: FastifyPluginAsyncZod = async (app) => {
     (request) => repository.list(request.query),
   );
 
-  app.get(
-    '/export',
-    { schema: { tags, querystring: permitExportQuery, produces: ['text/csv'], response: { 400: errorSchema } } },
-    (request, reply) => sendCsv(reply, 'permits', permitColumns, repository.exportAll(request.query)),
+  await app.register(
+    csvExport({
+      tags,
+      file: 'permits',
+      query: permitExportQuery,
+      columns: permitColumns,
+      rows: (query) => repository.exportAll(query),
+    }),
   );
-
-  app.get('/:id', { schema: { tags, params: idParams, response: { 200: permit, ...errors } } }, (request) =>
-    repository.get(request.params.id),
-  );
-
-  app.get(
-    '/:id/history',
-    { schema: { tags, params: idParams, response: { 200: z.array(historyEntry), ...errors } } },
-    (request) => repository.history(request.params.id),
-  );
+  await app.register(recordReads(tags, permit, repository));
 
   app.post(
     '/',
@@ -54,10 +49,7 @@ const permits: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('permit:request'),
       schema: { tags, body: permitCreate, response: { 200: permit, 201: permit, ...errors } },
     },
-    async (request, reply) => {
-      const { record, created } = await repository.create(request.body, changeContext(request));
-      return reply.code(created ? 201 : 200).send(record);
-    },
+    async (request, reply) => createdOrFound(reply, await repository.create(request.body, changeContext(request))),
   );
 
   app.patch(
@@ -80,10 +72,8 @@ const permits: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('permit:request'),
       schema: { tags, params: idParams, body: lockCreate, response: { 200: permit, 201: permit, ...errors } },
     },
-    async (request, reply) => {
-      const { record, created } = await repository.addLock(request.params.id, request.body, changeContext(request));
-      return reply.code(created ? 201 : 200).send(record);
-    },
+    async (request, reply) =>
+      createdOrFound(reply, await repository.addLock(request.params.id, request.body, changeContext(request))),
   );
 
   app.patch(

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { stockMoveColumns } from '#shared/export-columns.ts';
-import { errorSchema } from '#shared/schemas/common.ts';
 import { moveExportQuery, moveListQuery, stockMove, stockMoveCreate } from '#shared/schemas/part.ts';
 import { changeContext } from '#server/lib/change-context.ts';
-import { sendCsv } from '#server/lib/send-csv.ts';
+import { createdOrFound, csvExport, recordErrors } from '../../record-routes.ts';
 
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = recordErrors;
 const tags = ['parts'];
 
 /** The stock ledger (src/docs/parts.md): each move applied once per `_id`, never refused for lack of stock. */
@@ -19,10 +18,14 @@ const stockMoves: FastifyPluginAsyncZod = async (app) => {
     (request) => repository.list(request.query),
   );
 
-  app.get(
-    '/export',
-    { schema: { tags, querystring: moveExportQuery, produces: ['text/csv'], response: { 400: errorSchema } } },
-    (request, reply) => sendCsv(reply, 'stock-moves', stockMoveColumns, repository.exportAll(request.query)),
+  await app.register(
+    csvExport({
+      tags,
+      file: 'stock-moves',
+      query: moveExportQuery,
+      columns: stockMoveColumns,
+      rows: (query) => repository.exportAll(query),
+    }),
   );
 
   // Receipts, transfers, counts and returns to no work need `part:manage`: the repository checks by kind.
@@ -32,10 +35,8 @@ const stockMoves: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('part:issue'),
       schema: { tags, body: stockMoveCreate, response: { 200: stockMove, 201: stockMove, ...errors } },
     },
-    async (request, reply) => {
-      const { record, created } = await repository.create(request.body, request.user, changeContext(request));
-      return reply.code(created ? 201 : 200).send(record);
-    },
+    async (request, reply) =>
+      createdOrFound(reply, await repository.create(request.body, request.user, changeContext(request))),
   );
 };
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idParams } from '#shared/schemas/common.ts';
 import { binCreate, storeroom, storeroomCreate } from '#shared/schemas/part.ts';
+import { createdOrFound } from '../../record-routes.ts';
 
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['parts'];
@@ -18,10 +19,8 @@ const storerooms: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('part:manage'),
       schema: { tags, body: storeroomCreate, response: { 200: storeroom, 201: storeroom, ...errors } },
     },
-    async (request, reply) => {
-      const { record, created } = await repository.create(request.body, { userId: request.user._id });
-      return reply.code(created ? 201 : 200).send(record);
-    },
+    async (request, reply) =>
+      createdOrFound(reply, await repository.create(request.body, { userId: request.user._id })),
   );
 
   app.post(
@@ -30,12 +29,13 @@ const storerooms: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('part:manage'),
       schema: { tags, params: idParams, body: binCreate, response: { 200: storeroom, 201: storeroom, ...errors } },
     },
-    async (request, reply) => {
-      const { record, created } = await repository.addBin(request.params.id, request.body, {
-        userId: request.user._id,
-      });
-      return reply.code(created ? 201 : 200).send(record);
-    },
+    async (request, reply) =>
+      createdOrFound(
+        reply,
+        await repository.addBin(request.params.id, request.body, {
+          userId: request.user._id,
+        }),
+      ),
   );
 };
 
