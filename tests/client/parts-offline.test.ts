@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LocalDatabase } from '#client/data/store/db.ts';
 import { queueChange } from '#client/data/outbox/writes.ts';
-import { pullParts } from '#client/data/sync/parts-store.ts';
+import { pullParts, storeParts } from '#client/data/sync/parts-store.ts';
+import { mayUsePartsFor } from '#shared/permissions.ts';
 import { fullestBin, stockMoveChange } from '#client/features/parts/part-changes.ts';
 import { partDetail, type BinRef, type Part, type PartDetail } from '#shared/schemas/part.ts';
 import { machineInput } from '../server/helpers/app.ts';
@@ -61,6 +62,13 @@ const onServer = async (id: string): Promise<PartDetail> =>
 const shown = async (id: string, db = device.db) => (await db.parts.get(id))!;
 
 describe('parts on a device', () => {
+  it('lets an operator issue only to tickets they reported or are assigned (the rule the server applies)', () => {
+    const operator = { _id: crypto.randomUUID(), role: 'operator' as const };
+    expect(mayUsePartsFor(operator, [operator._id, null])).toBe(true);
+    expect(mayUsePartsFor(operator, [crypto.randomUUID(), null])).toBe(false);
+    expect(mayUsePartsFor({ ...operator, role: 'maintenance_engineer' }, [null, null])).toBe(true);
+  });
+
   it('issues two parts offline: the stock shows at once, each move reaches the server once through a lost answer', async () => {
     const plant = await stores();
     const [bearing, seal] = [await stockedPart(plant, 5), await stockedPart(plant, 2)];
@@ -87,6 +95,9 @@ describe('parts on a device', () => {
     expect(await shown(bearing._id)).toMatchObject({ onHand: 3, free: 3, _pending: 1, discrepancy: false });
     expect((await shown(bearing._id)).bins[0]).toMatchObject({ onHand: 3, free: 3 });
     expect(await shown(seal._id)).toMatchObject({ onHand: 1.5, _pending: 1 });
+    // A list read while the moves wait keeps them on top of the server's figures.
+    await storeParts(device.db, [await onServer(bearing._id)]);
+    expect(await shown(bearing._id)).toMatchObject({ onHand: 3, _pending: 1 });
     const replay = replayer();
     await replay.run();
     expect(await device.db.outbox.count()).toBe(2);

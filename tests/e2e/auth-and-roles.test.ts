@@ -81,6 +81,7 @@ const sidebars: Record<DemoRole, string[]> = {
     'Maintenance',
     'Shift Log',
     'Permits',
+    'Parts',
     'Analytics',
     'Users',
   ],
@@ -93,9 +94,10 @@ const sidebars: Record<DemoRole, string[]> = {
     'Maintenance',
     'Shift Log',
     'Permits',
+    'Parts',
   ],
-  safety_officer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log', 'Permits', 'Analytics'],
-  operator: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log', 'Permits'],
+  safety_officer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log', 'Permits', 'Parts', 'Analytics'],
+  operator: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log', 'Permits', 'Parts'],
 };
 
 describe('role-based sidebar and guards', () => {
