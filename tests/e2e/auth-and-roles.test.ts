@@ -113,9 +113,18 @@ describe('role-based sidebar and guards', () => {
       // The screens' code loads while the device is idle, so a first tap (a tablet never hovers) waits for none.
       const loadedScreens = () =>
         page.evaluate(() =>
-          ['tickets', 'requests', 'incidents', 'maintenance', 'shift-log', 'permits', 'analytics', 'users'].filter(
-            (screen) =>
-              performance.getEntriesByType('resource').some(({ name }) => name.includes(`/assets/${screen}-`)),
+          [
+            'tickets',
+            'requests',
+            'incidents',
+            'maintenance',
+            'shift-log',
+            'permits',
+            'parts',
+            'analytics',
+            'users',
+          ].filter((screen) =>
+            performance.getEntriesByType('resource').some(({ name }) => name.includes(`/assets/${screen}-`)),
           ),
         );
       const screens = items
