@@ -116,7 +116,6 @@ function PartDetails({ part }: { part: LocalPart }) {
           ['On hand', quantityText(part.onHand, part.unit)],
           ['Free', `${quantityText(part.free, part.unit)} (${part.reserved} reserved)`],
           ['Minimum / maximum', `${part.minStock} / ${part.maxStock}`],
-          ['Fits', part.machines.map((machine) => machine.name).join(', ') || 'No machine named'],
         ]}
       />
       {manages && (
@@ -151,6 +150,10 @@ function PartDetails({ part }: { part: LocalPart }) {
         )}
       </section>
       <RecentMoves part={part} />
+      <p className="text-sm text-slate-700">
+        <span className="font-medium text-slate-900">Fits:</span>{' '}
+        {part.machines.map((machine) => machine.name).join(', ') || 'no machine named'}
+      </p>
       {doing && <StockMoveDialog part={part} kind={doing} bins={bins} onClose={() => setDoing(null)} />}
     </div>
   );
