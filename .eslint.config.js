@@ -32,7 +32,7 @@ function resolveSource(file, source) {
  * the machines' "back to Running?" prompt that resolving a ticket offers, the permits to work a ticket
  * or schedule shows, and the list and detail scaffolds of numbered records (tickets, incidents).
  */
-const sharedFeatures = ['attachments', 'machines', 'permits', 'records'];
+const sharedFeatures = ['attachments', 'machines', 'parts', 'permits', 'records'];
 
 /** The layer a file belongs to, or null for files the rule does not govern (tests, config). */
 function layerOf(file) {

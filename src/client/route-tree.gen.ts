@@ -18,6 +18,7 @@ import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics.tsx'
 import { Route as AppIncidentsRouteImport } from './routes/_app/incidents.tsx'
 import { Route as AppMachinesRouteImport } from './routes/_app/machines.tsx'
 import { Route as AppMaintenanceRouteImport } from './routes/_app/maintenance.tsx'
+import { Route as AppPartsRouteImport } from './routes/_app/parts.tsx'
 import { Route as AppPermitsRouteImport } from './routes/_app/permits.tsx'
 import { Route as AppProfileRouteImport } from './routes/_app/profile.tsx'
 import { Route as AppReliabilityRouteImport } from './routes/_app/reliability.tsx'
@@ -74,6 +75,11 @@ const AppMachinesRoute = AppMachinesRouteImport.update({
 const AppMaintenanceRoute = AppMaintenanceRouteImport.update({
   id: '/maintenance',
   path: '/maintenance',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPartsRoute = AppPartsRouteImport.update({
+  id: '/parts',
+  path: '/parts',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPermitsRoute = AppPermitsRouteImport.update({
@@ -151,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/incidents': typeof AppIncidentsRoute
   '/machines': typeof AppMachinesRoute
   '/maintenance': typeof AppMaintenanceRoute
+  '/parts': typeof AppPartsRoute
   '/permits': typeof AppPermitsRoute
   '/profile': typeof AppProfileRoute
   '/reliability': typeof AppReliabilityRoute
@@ -173,6 +180,7 @@ export interface FileRoutesByTo {
   '/incidents': typeof AppIncidentsRoute
   '/machines': typeof AppMachinesRoute
   '/maintenance': typeof AppMaintenanceRoute
+  '/parts': typeof AppPartsRoute
   '/permits': typeof AppPermitsRoute
   '/profile': typeof AppProfileRoute
   '/reliability': typeof AppReliabilityRoute
@@ -198,6 +206,7 @@ export interface FileRoutesById {
   '/_app/incidents': typeof AppIncidentsRoute
   '/_app/machines': typeof AppMachinesRoute
   '/_app/maintenance': typeof AppMaintenanceRoute
+  '/_app/parts': typeof AppPartsRoute
   '/_app/permits': typeof AppPermitsRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/reliability': typeof AppReliabilityRoute
@@ -224,6 +233,7 @@ export interface FileRouteTypes {
     | '/incidents'
     | '/machines'
     | '/maintenance'
+    | '/parts'
     | '/permits'
     | '/profile'
     | '/reliability'
@@ -246,6 +256,7 @@ export interface FileRouteTypes {
     | '/incidents'
     | '/machines'
     | '/maintenance'
+    | '/parts'
     | '/permits'
     | '/profile'
     | '/reliability'
@@ -270,6 +281,7 @@ export interface FileRouteTypes {
     | '/_app/incidents'
     | '/_app/machines'
     | '/_app/maintenance'
+    | '/_app/parts'
     | '/_app/permits'
     | '/_app/profile'
     | '/_app/reliability'
@@ -359,6 +371,13 @@ declare module '@tanstack/react-router' {
       path: '/maintenance'
       fullPath: '/maintenance'
       preLoaderRoute: typeof AppMaintenanceRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/parts': {
+      id: '/_app/parts'
+      path: '/parts'
+      fullPath: '/parts'
+      preLoaderRoute: typeof AppPartsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/permits': {
@@ -461,6 +480,7 @@ interface AppRouteChildren {
   AppIncidentsRoute: typeof AppIncidentsRoute
   AppMachinesRoute: typeof AppMachinesRoute
   AppMaintenanceRoute: typeof AppMaintenanceRoute
+  AppPartsRoute: typeof AppPartsRoute
   AppPermitsRoute: typeof AppPermitsRoute
   AppProfileRoute: typeof AppProfileRoute
   AppReliabilityRoute: typeof AppReliabilityRoute
@@ -479,6 +499,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIncidentsRoute: AppIncidentsRoute,
   AppMachinesRoute: AppMachinesRoute,
   AppMaintenanceRoute: AppMaintenanceRoute,
+  AppPartsRoute: AppPartsRoute,
   AppPermitsRoute: AppPermitsRoute,
   AppProfileRoute: AppProfileRoute,
   AppReliabilityRoute: AppReliabilityRoute,

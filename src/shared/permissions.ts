@@ -92,6 +92,15 @@ export interface Actor {
   role: Role;
 }
 
+/**
+ * Parts for a piece of work (src/docs/parts.md): `part:manage` for any work, `part:issue` only for work
+ * whose people (a ticket's reporter and assignee, a job's assignee) include the user.
+ */
+export function mayUsePartsFor(actor: Actor, people: readonly (string | null | undefined)[]): boolean {
+  if (can(actor.role, 'part:manage')) return true;
+  return can(actor.role, 'part:issue') && people.includes(actor._id);
+}
+
 /** Fields this user may change on this ticket: everything for engineers, text for its reporter while Pending. */
 export function ticketEditableFields(
   actor: Actor,

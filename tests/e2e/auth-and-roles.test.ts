@@ -81,6 +81,7 @@ const sidebars: Record<DemoRole, string[]> = {
     'Maintenance',
     'Shift Log',
     'Permits',
+    'Parts',
     'Analytics',
     'Users',
   ],
@@ -93,9 +94,10 @@ const sidebars: Record<DemoRole, string[]> = {
     'Maintenance',
     'Shift Log',
     'Permits',
+    'Parts',
   ],
-  safety_officer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log', 'Permits', 'Analytics'],
-  operator: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log', 'Permits'],
+  safety_officer: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log', 'Permits', 'Parts', 'Analytics'],
+  operator: ['Dashboard', 'Machines', 'Tickets', 'Incidents', 'Shift Log', 'Permits', 'Parts'],
 };
 
 describe('role-based sidebar and guards', () => {
@@ -111,9 +113,18 @@ describe('role-based sidebar and guards', () => {
       // The screens' code loads while the device is idle, so a first tap (a tablet never hovers) waits for none.
       const loadedScreens = () =>
         page.evaluate(() =>
-          ['tickets', 'requests', 'incidents', 'maintenance', 'shift-log', 'permits', 'analytics', 'users'].filter(
-            (screen) =>
-              performance.getEntriesByType('resource').some(({ name }) => name.includes(`/assets/${screen}-`)),
+          [
+            'tickets',
+            'requests',
+            'incidents',
+            'maintenance',
+            'shift-log',
+            'permits',
+            'parts',
+            'analytics',
+            'users',
+          ].filter((screen) =>
+            performance.getEntriesByType('resource').some(({ name }) => name.includes(`/assets/${screen}-`)),
           ),
         );
       const screens = items

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { roleLabels } from '#shared/enums.ts';
-import { can, deniedMessage, type Actor } from '#shared/permissions.ts';
+import { can, deniedMessage, mayUsePartsFor, type Actor } from '#shared/permissions.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { bins, partReservations, parts, schedules, stockMoves, tickets } from '../db/schema.ts';
 import { badRequest, forbidden } from '../lib/errors.ts';
@@ -67,7 +67,7 @@ export function assertMayUseFor(actor: Actor, work: Work | null, doing: string) 
   if (can(actor.role, 'part:manage')) return;
   if (!work) throw forbidden(deniedMessage(actor.role, 'part:manage'));
   if (!can(actor.role, 'part:issue')) throw forbidden(deniedMessage(actor.role, 'part:issue'));
-  if (!work.people.includes(actor._id)) {
+  if (!mayUsePartsFor(actor, work.people)) {
     throw forbidden(
       `The ${roleLabels[actor.role]} role may ${doing} only for tickets they reported or are assigned to and maintenance assigned to them: ${work.label} is not theirs`,
     );

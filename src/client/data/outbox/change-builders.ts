@@ -11,6 +11,7 @@ export const recordUrl = {
   schedule: '/maintenance',
   handover: '/handovers',
   permit: '/permits',
+  part: '/parts',
 } as const satisfies Record<OutboxEntity, string>;
 
 /** A person as records show them (the signed-in user carries more than that). */

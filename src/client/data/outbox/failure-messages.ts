@@ -11,6 +11,7 @@ export const updateFallback = {
   schedule: 'Failed to update maintenance schedule',
   handover: 'Failed to update handover',
   permit: 'Failed to update permit to work',
+  part: 'Failed to update part',
 } as const satisfies Record<OutboxEntity, string>;
 
 export const createFallback = {
@@ -20,4 +21,5 @@ export const createFallback = {
   schedule: 'Failed to schedule maintenance',
   handover: 'Failed to hand over the shift',
   permit: 'Failed to request permit to work',
+  part: 'Failed to create part',
 } as const satisfies Record<OutboxEntity, string>;

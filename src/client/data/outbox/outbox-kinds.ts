@@ -1,6 +1,8 @@
 import type { EntryOf, LocalDatabase, OutboxEntry, OutboxKind } from '#client/data/store/db.ts';
 import { statusAfterLocks } from '#shared/permit-checks.ts';
+import type { Part } from '#shared/schemas/part.ts';
 import type { Permit } from '#shared/schemas/permit.ts';
+import { partAfterMove } from '#client/data/store/part-stock.ts';
 import { createFallback, updateFallback } from './failure-messages.ts';
 
 type AnyRecord = Record<string, unknown> & { _id: string };
@@ -17,6 +19,12 @@ interface KindRules<E extends OutboxEntry> {
   fields(entry: E): string[];
   /** The spec's error text when the server refused it without a message of its own. */
   fallback(entry: E): string;
+  /**
+   * Where the confirmed record is read when the server's answer is not the record itself (a stock
+   * move answers the move): the replayer reads it there before it drops the entry, so the part's
+   * figures never show the move neither pending nor confirmed. Unset: the answer is the record.
+   */
+  recordAt?(entry: E): string;
 }
 
 type ListEntry = EntryOf<'comment' | 'attachment' | 'action' | 'lock'>;
@@ -145,6 +153,14 @@ export const outboxKinds: { [K in OutboxKind]: KindRules<EntryOf<K>> } = {
     fallback: () => 'Failed to apply lock',
   },
   lockPatch: { ...lockPatch, apply: followingLocks((record, entry) => lockPatch.apply(record, entry)) },
+  stockMove: {
+    apply: (record, entry) => record && partAfterMove(record as unknown as Part, entry.preview),
+    encode: asJson,
+    sendsIfMatch: false,
+    fields: replacesNothing,
+    fallback: (entry) => (entry.preview.kind === 'adjustment' ? 'Failed to record count' : 'Failed to record stock move'),
+    recordAt: (entry) => `/parts/${entry.recordId}`,
+  },
 };
 
 /** The rules of this entry's kind. */

@@ -3,6 +3,7 @@ import { overwrite, type Overwrite } from '#shared/schemas/common.ts';
 import { handover } from '#shared/schemas/handover.ts';
 import { incident } from '#shared/schemas/incident.ts';
 import { machine } from '#shared/schemas/machine.ts';
+import { part } from '#shared/schemas/part.ts';
 import { permit } from '#shared/schemas/permit.ts';
 import { schedule } from '#shared/schemas/schedule.ts';
 import { ticket } from '#shared/schemas/ticket.ts';
@@ -42,6 +43,7 @@ const confirmedRecord = {
   schedule: schedule.extend(mayOverwrite),
   handover: handover.extend(mayOverwrite),
   permit: permit.extend(mayOverwrite),
+  part: part.extend(mayOverwrite),
 } satisfies Record<OutboxEntity, z.ZodType>;
 type ConfirmedRecord = z.infer<(typeof confirmedRecord)[OutboxEntity]>;
 
@@ -156,8 +158,14 @@ export function createReplayer(options: ReplayerOptions) {
     if (typeof init === 'string') return fail(entry, init);
     await db.outbox.update(entry.seq, { state: 'sending' });
     let record: ConfirmedRecord;
+    const recordAt = rulesOf(entry).recordAt?.(entry);
     try {
-      record = await api(entry.url, init).json(confirmedRecord[entry.entity]);
+      if (recordAt) {
+        // The answer is not the record: the record is read after it. A failed read sends the entry
+        // again later, which the server answers with the move it already holds (create-once).
+        await api(entry.url, init);
+        record = await api(recordAt).json(confirmedRecord[entry.entity]);
+      } else record = await api(entry.url, init).json(confirmedRecord[entry.entity]);
     } catch (error) {
       return refused(entry, error);
     }

@@ -10,6 +10,7 @@ import type { Handover } from '#shared/schemas/handover.ts';
 import type { InboxEntry } from '#shared/schemas/inbox.ts';
 import type { Incident } from '#shared/schemas/incident.ts';
 import type { Machine } from '#shared/schemas/machine.ts';
+import type { BinRef, Part, StockMoveCreate } from '#shared/schemas/part.ts';
 import type { LockCreate, LockUpdate, Permit, PermitLock } from '#shared/schemas/permit.ts';
 import type { ReadingInput } from '#shared/schemas/reading.ts';
 import type { ChecklistPatch, Schedule } from '#shared/schemas/schedule.ts';
@@ -33,9 +34,21 @@ type AnyRecord = Record<string, unknown> & { _id: string };
 
 /**
  * What an outbox entry changes: a synced record, a department's shift handover
- * (src/docs/shift-handover.md) or a permit to work (src/docs/permits.md).
+ * (src/docs/shift-handover.md), a permit to work (src/docs/permits.md) or a part's stock (src/docs/parts.md).
  */
-export type OutboxEntity = SyncEntity | 'handover' | 'permit';
+export type OutboxEntity = SyncEntity | 'handover' | 'permit' | 'part';
+
+/** A stock move as the screens show it until the server confirms it: the bins and work by name. */
+export interface PendingMove {
+  _id: string;
+  kind: StockMoveCreate['kind'];
+  quantity: number;
+  bin: BinRef;
+  toBin: BinRef | null;
+  ticket: { _id: string; ticketNumber: string; title: string } | null;
+  reason: string | null;
+  movedAt: string;
+}
 
 /** What every outbox entry carries, whatever its kind. */
 interface EntryBase {
@@ -126,6 +139,13 @@ export type OutboxEntry =
       body: LockUpdate;
       /** The lock's changed fields, with who removed it and when. */
       preview: Partial<PermitLock> & { _id: string };
+    })
+  | (EntryBase & {
+      kind: 'stockMove';
+      method: 'POST';
+      /** The move; its `_id` is the entry id, so a replay is the same move (create-once). */
+      body: StockMoveCreate;
+      preview: PendingMove;
     });
 
 export type OutboxKind = OutboxEntry['kind'];
@@ -160,6 +180,7 @@ export class LocalDatabase extends Dexie {
   schedules!: EntityTable<Local<Schedule>, '_id'>;
   handovers!: EntityTable<Local<Handover>, '_id'>;
   permits!: EntityTable<Local<Permit>, '_id'>;
+  parts!: EntityTable<Local<Part>, '_id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   files!: EntityTable<StoredFile, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -244,6 +265,8 @@ export class LocalDatabase extends Dexie {
       });
     // Permits to work: the open ones as last read, and the ones requested or changed here.
     this.version(13).stores({ permits: '_id, updatedAt' });
+    // Parts: the catalogue with its stock as last listed, and the stock moves made here on top.
+    this.version(14).stores({ parts: '_id, partNumber' });
     this.use(postingsMiddleware);
     for (const name of Object.values(tableOf)) this.table(name).hook('reading', withServerCopy);
   }
@@ -271,6 +294,7 @@ export const tableOf = {
   schedule: 'schedules',
   handover: 'handovers',
   permit: 'permits',
+  part: 'parts',
 } as const satisfies Record<OutboxEntity, string>;
 
 export const localDb = new LocalDatabase();

@@ -2,6 +2,7 @@ import { browserTransport, type Transport } from '#client/lib/api.ts';
 import { localDb, type LocalDatabase, type OutboxEntry } from '#client/data/store/db.ts';
 import { retryDelay } from '#client/data/outbox/backoff.ts';
 import { sendReadMarks } from './inbox-store.ts';
+import { pullParts } from './parts-store.ts';
 import { pullOpenPermits } from './permits-store.ts';
 import { pullChanges } from './pull.ts';
 import { createReplayer, type ReplayerOptions } from '#client/data/outbox/replayer.ts';
@@ -77,6 +78,8 @@ export function createSyncEngine(
       await replayer.reconnected();
       // Permits are not in the change feed (src/docs/permits.md): the open ones are read whole.
       await pullOpenPermits(db, transport).catch(() => {});
+      // So are parts (src/docs/parts.md): the catalogue and its stock are read whole.
+      await pullParts(db, transport).catch(() => {});
       if (userId && (await isPruneDue(db))) await pruneWorkingSet(db);
     } else if (userId) retryTimer = setTimeout(() => void syncNow(), retryDelay(failedPulls++, null));
   }
