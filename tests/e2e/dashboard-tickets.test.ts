@@ -179,7 +179,7 @@ it('hides what an operator may not do', async () => {
     .first()
     .click();
   const detail = page.getByRole('dialog', { name: /^TKT-/ });
-  await detail.getByText('Assigned To').waitFor();
+  await detail.getByText('Assigned To', { exact: true }).waitFor();
   expect(await detail.getByRole('combobox', { name: 'Assigned To' }).count()).toBe(0);
   await screenshot(page, 'tickets-detail-operator');
   await context.close();

@@ -62,8 +62,10 @@ async function changeFirstStatus(page: Page): Promise<void> {
     .locator('option')
     .evaluateAll((elements) => elements.map((option) => (option as HTMLOptionElement).value));
   const current = await select.inputValue();
-  // A machine stopping would ask why first; any other change shows its toast at once.
-  await select.selectOption(options.find((option) => option !== current && !['Down', 'Maintenance'].includes(option))!);
+  // A machine stopping would ask why first, and one under lockout may not run (a longer refusal):
+  // Idle rather than Running; any other change shows its toast at once.
+  const choices = options.filter((option) => option !== current && !['Down', 'Maintenance'].includes(option));
+  await select.selectOption(choices.find((option) => option !== 'Running') ?? choices[0]!);
   // Choosing scrolled the list into view; the header is what the toast must not cover.
   await page.evaluate(() => window.scrollTo(0, 0));
 }
