@@ -138,7 +138,7 @@ it('runs a permit to work across two devices, offline on the tablet, each step o
     await removing.waitFor({ state: 'detached' });
   }
   await permitDialog.getByRole('button', { name: 'Close permit' }).click();
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+  await expect.poll(async () => (await onServer())?.status, { timeout: 60_000 }).toBe('Closed');
   await page.goto(`${e2e.server.url}/machines`);
   await status.selectOption('Running');
   await expect
