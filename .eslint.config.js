@@ -30,9 +30,10 @@ function resolveSource(file, source) {
 /**
  * Features whose modules other features may use: the attachments section of tickets and incidents,
  * the machines' "back to Running?" prompt that resolving a ticket offers, the permits to work a ticket
- * or schedule shows, and the list and detail scaffolds of numbered records (tickets, incidents).
+ * or schedule shows, the list and detail scaffolds of numbered records (tickets, incidents), the QR
+ * label sheets and the camera scanner that parts' labels reuse, and the labour and cost a ticket shows.
  */
-const sharedFeatures = ['attachments', 'machines', 'parts', 'permits', 'records'];
+const sharedFeatures = ['attachments', 'costs', 'machines', 'parts', 'permits', 'records', 'labels', 'scan'];
 
 /** The layer a file belongs to, or null for files the rule does not govern (tests, config). */
 function layerOf(file) {
@@ -129,8 +130,6 @@ export default defineConfig(
     },
     rules: {
       'layers/one-way': 'error',
-      // A circle of modules is one module in several files (type-only imports are not counted).
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unnecessary-type-assertion': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -147,7 +146,30 @@ export default defineConfig(
     files: ['src/server/plugins/**/*.ts', 'src/server/routes/**/*.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },
   },
-  { files: ['src/client/**/*.tsx', 'src/client/**/*.ts'], ...reactHooks.configs.flat['recommended-latest'] },
+  {
+    // A circle of modules is one module in several files (type-only imports are not counted).
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // The React Compiler's rules parse a file again: they run where components and hooks live
+    // (components in .tsx, hooks in use-*.ts and the few modules that keep a hook beside its data).
+    files: [
+      'src/client/**/*.tsx',
+      'src/client/**/use-*.ts',
+      'src/client/data/session/session.ts',
+      'src/client/features/analytics/chart-theme.ts',
+      'src/client/features/requests/triage/triage-queries.ts',
+      'src/client/lib/color-scheme.ts',
+      'src/client/lib/period-changes.ts',
+    ],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
   {
     // Plants serve the app over plain HTTP on a LAN name, where these exist only in secure contexts.
     files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],

@@ -8,12 +8,23 @@ const loadApp = () => import('#client/app.tsx');
 
 /**
  * The sign-in screen for a signed-out visitor of /login, drawn from a small script: the app's code
- * (router, query cache, toasts) loads when the person first turns to the form, while they type.
+ * (router, query cache, toasts) and the sync's thread load when the person first turns to the form,
+ * while they type.
  * Signed in, here or in another tab, `onSignedIn` draws the app, which goes on to the dashboard.
  */
 export function LoginWhileAppLoads({ onSignedIn }: { onSignedIn: () => void }) {
   const [app, setApp] = useState<Awaited<ReturnType<typeof loadApp>> | null>(null);
-  useEffect(() => onFirstInteraction(() => void loadApp().then(setApp)), []);
+  useEffect(
+    () =>
+      onFirstInteraction(
+        () =>
+          void loadApp().then((loaded) => {
+            setApp(loaded);
+            void loaded.prepareSync();
+          }),
+      ),
+    [],
+  );
   useEffect(
     () =>
       onTokenChangeInOtherTab(() => {

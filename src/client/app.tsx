@@ -9,6 +9,9 @@ import { signIn as signInTo, type AuthRequest } from '#client/features/auth/sign
 import { persistOptions, queryClient } from '#client/lib/query-client.ts';
 import { router } from '#client/router.tsx';
 
+/** The sync's thread, started from the early sign-in screen while the person types. */
+export { prepareSync } from '#client/features/auth/sign-in.ts';
+
 /** The router starts once the saved query cache (the last known user) is back, so guards see it. */
 function Screens() {
   return useIsRestoring() ? <FullPageSpinner /> : <RouterProvider router={router} />;

@@ -21,6 +21,7 @@ import { Route as AppMaintenanceRouteImport } from './routes/_app/maintenance.ts
 import { Route as AppPartsRouteImport } from './routes/_app/parts.tsx'
 import { Route as AppPermitsRouteImport } from './routes/_app/permits.tsx'
 import { Route as AppProfileRouteImport } from './routes/_app/profile.tsx'
+import { Route as AppPurchasingRouteImport } from './routes/_app/purchasing.tsx'
 import { Route as AppReliabilityRouteImport } from './routes/_app/reliability.tsx'
 import { Route as AppRequestsRouteImport } from './routes/_app/requests.tsx'
 import { Route as AppScanRouteImport } from './routes/_app/scan.tsx'
@@ -31,6 +32,7 @@ import { Route as MachinesMachineIdRouteImport } from './routes/machines_.$machi
 import { Route as RequestIndexRouteImport } from './routes/request.index.tsx'
 import { Route as RequestMachineIdRouteImport } from './routes/request.$machineId.tsx'
 import { Route as AppMachinesLabelsRouteImport } from './routes/_app/machines_.labels.tsx'
+import { Route as AppPartsLabelsRouteImport } from './routes/_app/parts_.labels.tsx'
 import { Route as RequestStatusCodeRouteImport } from './routes/request.status.$code.tsx'
 
 const AppRoute = AppRouteImport.update({
@@ -92,6 +94,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPurchasingRoute = AppPurchasingRouteImport.update({
+  id: '/purchasing',
+  path: '/purchasing',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppReliabilityRoute = AppReliabilityRouteImport.update({
   id: '/reliability',
   path: '/reliability',
@@ -142,6 +149,11 @@ const AppMachinesLabelsRoute = AppMachinesLabelsRouteImport.update({
   path: '/machines/labels',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPartsLabelsRoute = AppPartsLabelsRouteImport.update({
+  id: '/parts_/labels',
+  path: '/parts/labels',
+  getParentRoute: () => AppRoute,
+} as any)
 const RequestStatusCodeRoute = RequestStatusCodeRouteImport.update({
   id: '/request/status/$code',
   path: '/request/status/$code',
@@ -160,6 +172,7 @@ export interface FileRoutesByFullPath {
   '/parts': typeof AppPartsRoute
   '/permits': typeof AppPermitsRoute
   '/profile': typeof AppProfileRoute
+  '/purchasing': typeof AppPurchasingRoute
   '/reliability': typeof AppReliabilityRoute
   '/requests': typeof AppRequestsRoute
   '/scan': typeof AppScanRoute
@@ -170,6 +183,7 @@ export interface FileRoutesByFullPath {
   '/request/$machineId': typeof RequestMachineIdRoute
   '/request/': typeof RequestIndexRoute
   '/machines/labels': typeof AppMachinesLabelsRoute
+  '/parts/labels': typeof AppPartsLabelsRoute
   '/request/status/$code': typeof RequestStatusCodeRoute
 }
 export interface FileRoutesByTo {
@@ -183,6 +197,7 @@ export interface FileRoutesByTo {
   '/parts': typeof AppPartsRoute
   '/permits': typeof AppPermitsRoute
   '/profile': typeof AppProfileRoute
+  '/purchasing': typeof AppPurchasingRoute
   '/reliability': typeof AppReliabilityRoute
   '/requests': typeof AppRequestsRoute
   '/scan': typeof AppScanRoute
@@ -194,6 +209,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/request': typeof RequestIndexRoute
   '/machines/labels': typeof AppMachinesLabelsRoute
+  '/parts/labels': typeof AppPartsLabelsRoute
   '/request/status/$code': typeof RequestStatusCodeRoute
 }
 export interface FileRoutesById {
@@ -209,6 +225,7 @@ export interface FileRoutesById {
   '/_app/parts': typeof AppPartsRoute
   '/_app/permits': typeof AppPermitsRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/purchasing': typeof AppPurchasingRoute
   '/_app/reliability': typeof AppReliabilityRoute
   '/_app/requests': typeof AppRequestsRoute
   '/_app/scan': typeof AppScanRoute
@@ -220,6 +237,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/request/': typeof RequestIndexRoute
   '/_app/machines_/labels': typeof AppMachinesLabelsRoute
+  '/_app/parts_/labels': typeof AppPartsLabelsRoute
   '/request/status/$code': typeof RequestStatusCodeRoute
 }
 export interface FileRouteTypes {
@@ -236,6 +254,7 @@ export interface FileRouteTypes {
     | '/parts'
     | '/permits'
     | '/profile'
+    | '/purchasing'
     | '/reliability'
     | '/requests'
     | '/scan'
@@ -246,6 +265,7 @@ export interface FileRouteTypes {
     | '/request/$machineId'
     | '/request/'
     | '/machines/labels'
+    | '/parts/labels'
     | '/request/status/$code'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -259,6 +279,7 @@ export interface FileRouteTypes {
     | '/parts'
     | '/permits'
     | '/profile'
+    | '/purchasing'
     | '/reliability'
     | '/requests'
     | '/scan'
@@ -270,6 +291,7 @@ export interface FileRouteTypes {
     | '/'
     | '/request'
     | '/machines/labels'
+    | '/parts/labels'
     | '/request/status/$code'
   id:
     | '__root__'
@@ -284,6 +306,7 @@ export interface FileRouteTypes {
     | '/_app/parts'
     | '/_app/permits'
     | '/_app/profile'
+    | '/_app/purchasing'
     | '/_app/reliability'
     | '/_app/requests'
     | '/_app/scan'
@@ -295,6 +318,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/request/'
     | '/_app/machines_/labels'
+    | '/_app/parts_/labels'
     | '/request/status/$code'
   fileRoutesById: FileRoutesById
 }
@@ -394,6 +418,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/purchasing': {
+      id: '/_app/purchasing'
+      path: '/purchasing'
+      fullPath: '/purchasing'
+      preLoaderRoute: typeof AppPurchasingRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/reliability': {
       id: '/_app/reliability'
       path: '/reliability'
@@ -464,6 +495,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMachinesLabelsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/parts_/labels': {
+      id: '/_app/parts_/labels'
+      path: '/parts/labels'
+      fullPath: '/parts/labels'
+      preLoaderRoute: typeof AppPartsLabelsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/request/status/$code': {
       id: '/request/status/$code'
       path: '/request/status/$code'
@@ -483,6 +521,7 @@ interface AppRouteChildren {
   AppPartsRoute: typeof AppPartsRoute
   AppPermitsRoute: typeof AppPermitsRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppPurchasingRoute: typeof AppPurchasingRoute
   AppReliabilityRoute: typeof AppReliabilityRoute
   AppRequestsRoute: typeof AppRequestsRoute
   AppScanRoute: typeof AppScanRoute
@@ -491,6 +530,7 @@ interface AppRouteChildren {
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
   AppMachinesLabelsRoute: typeof AppMachinesLabelsRoute
+  AppPartsLabelsRoute: typeof AppPartsLabelsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -502,6 +542,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPartsRoute: AppPartsRoute,
   AppPermitsRoute: AppPermitsRoute,
   AppProfileRoute: AppProfileRoute,
+  AppPurchasingRoute: AppPurchasingRoute,
   AppReliabilityRoute: AppReliabilityRoute,
   AppRequestsRoute: AppRequestsRoute,
   AppScanRoute: AppScanRoute,
@@ -510,6 +551,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
   AppMachinesLabelsRoute: AppMachinesLabelsRoute,
+  AppPartsLabelsRoute: AppPartsLabelsRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -70,6 +70,17 @@ const envSchema = z.object({
       if (typeof shifts === 'string') context.addIssue({ code: 'custom', message: shifts });
       return typeof shifts === 'string' ? [] : shifts;
     }),
+  /** What an hour of work costs for a person without a rate of their own (src/docs/costs.md). */
+  LABOUR_DEFAULT_RATE: z.coerce
+    .number({ error: 'LABOUR_DEFAULT_RATE must be a number' })
+    .min(0, 'LABOUR_DEFAULT_RATE must not be negative')
+    .max(10_000, 'LABOUR_DEFAULT_RATE must be at most 10000')
+    .default(0),
+  /** The currency costs are in, as the app shows it (an ISO 4217 code such as EUR). */
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'CURRENCY must be a three-letter ISO 4217 code such as EUR')
+    .default('EUR'),
   /** The IANA time zone the shifts' times are in. */
   PLANT_TIME_ZONE: z
     .string()

@@ -3,6 +3,7 @@ import type { Handover } from './schemas/handover.ts';
 import type { Incident } from './schemas/incident.ts';
 import type { Permit } from './schemas/permit.ts';
 import type { PartStockLine, StockMove } from './schemas/part.ts';
+import type { PurchaseRequest } from './schemas/purchase-request.ts';
 import { moveKindLabels } from './parts.ts';
 import { permitTypeLabels } from './permits.ts';
 import type { Schedule } from './schemas/schedule.ts';
@@ -195,4 +196,25 @@ export const stockMoveColumns: readonly CsvColumn<StockMove>[] = [
   ['Recorded At', (move) => move.recordedAt],
   ['Move _id', (move) => move._id],
   ['Part _id', (move) => move.part._id],
+];
+
+/** Purchase requests (src/docs/parts.md), newest first. */
+export const purchaseRequestColumns: readonly CsvColumn<PurchaseRequest>[] = [
+  ['Requested At', (request) => request.createdAt],
+  ['Status', (request) => request.status],
+  ['Part Number', (request) => request.part.partNumber],
+  ['Part', (request) => request.part.name],
+  ['Quantity', (request) => request.quantity],
+  ['Unit', (request) => request.part.unit],
+  ['Received', (request) => request.received],
+  ['Outstanding', (request) => request.outstanding],
+  ['Supplier', (request) => request.supplier],
+  ['Needed By', (request) => request.neededBy],
+  ['Note', (request) => request.note],
+  ['Requested By', (request) => request.requestedBy?.name],
+  ['Decided By', (request) => request.decidedBy?.name],
+  ['Decided At', (request) => request.decidedAt],
+  ['Decision Note', (request) => request.decisionNote],
+  ['Request _id', (request) => request._id],
+  ['Part _id', (request) => request.part._id],
 ];

@@ -18,6 +18,8 @@ export const inboxHeadings: Record<InboxKind, string> = {
   permitRequested: 'Permit to work to approve',
   permitApproved: 'Your permit to work was approved',
   locksStillOn: 'Your locks are still on after your shift',
+  purchaseRequested: 'Purchase request to approve',
+  purchaseDecided: 'Your purchase request was answered',
   mark: '',
 };
 

@@ -10,12 +10,17 @@ const machinePath = /^\/machines\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * labels printed from the plant's server under another name (its IP address) still open here.
  */
 export function machineIdFromQr(text: string): string | null {
+  const url = webUrl(text);
+  return (url && machinePath.exec(url.pathname)?.[1]?.toLowerCase()) ?? null;
+}
+
+/** A scanned text as an http(s) URL, or null when it is none. */
+export function webUrl(text: string): URL | null {
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
     return null;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  return machinePath.exec(url.pathname)?.[1]?.toLowerCase() ?? null;
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
 }

@@ -58,6 +58,16 @@ export const permissions = {
     label: 'manage parts and stores: parts, storerooms, bins, receipts, transfers and counts',
   },
   'part:issue': { roles: everyone, label: 'issue, return and reserve parts for their work' },
+  // Labour and costs (src/docs/costs.md): everyone records their own hours on their own work, engineers
+  // and admins anyone's; admins set hourly rates; money is shown to admins and engineers.
+  'labour:record': { roles: everyone, label: 'record hours worked on their work' },
+  'labour:manage': { roles: engineers, label: "record and delete other people's hours" },
+  'labour:rate': { roles: ['admin'], label: 'set hourly rates' },
+  'cost:view': { roles: engineers, label: 'view costs' },
+  // Purchase requests (src/docs/parts.md): the storekeepers (engineers, admins) request; admins approve,
+  // never their own request (someone else signs for the spending).
+  'purchase:request': { roles: engineers, label: 'request purchases of parts' },
+  'purchase:approve': { roles: ['admin'], label: 'approve or reject purchase requests' },
   'file:upload': { roles: everyone, label: 'upload files' },
   'user:list': { roles: everyone, label: 'list users' },
   'user:manage': { roles: ['admin'], label: 'manage users' },
@@ -99,6 +109,19 @@ export interface Actor {
 export function mayUsePartsFor(actor: Actor, people: readonly (string | null | undefined)[]): boolean {
   if (can(actor.role, 'part:manage')) return true;
   return can(actor.role, 'part:issue') && people.includes(actor._id);
+}
+
+/**
+ * Hours on a piece of work (src/docs/costs.md): `labour:manage` for anyone on any work, otherwise only
+ * one's own hours on work whose people include the user (as `mayUsePartsFor`).
+ */
+export function mayRecordLabourFor(
+  actor: Actor,
+  person: string,
+  people: readonly (string | null | undefined)[],
+): boolean {
+  if (can(actor.role, 'labour:manage')) return true;
+  return can(actor.role, 'labour:record') && person === actor._id && people.includes(actor._id);
 }
 
 /** Fields this user may change on this ticket: everything for engineers, text for its reporter while Pending. */

@@ -135,3 +135,14 @@ export function runningDenied(
   const held = locks.map((lock) => `${lockHeld(lock)} (${lock.permitNumber})`).join('; ');
   return `${machine.name} cannot return to Running while locks are on: ${held}`;
 }
+
+/** `runningDenied` counted rather than listed: the number of locks and their permits. */
+export function runningDeniedBriefly(
+  machine: { name: string },
+  locks: readonly { permitNumber: string }[],
+): string | null {
+  if (locks.length === 0) return null;
+  const permits = [...new Set(locks.map((lock) => lock.permitNumber))].join(', ');
+  const count = locks.length === 1 ? '1 lock' : `${locks.length} locks`;
+  return `${machine.name} cannot return to Running while locks are on: ${count} of ${permits}`;
+}

@@ -32,6 +32,8 @@ interface RunOptions {
   base: string;
   credentials: Credentials;
   cpuThrottle: number;
+  /** The part of it Chromium's page throttle applies (1 when the whole browser runs under a CPU quota). */
+  pageThrottle: number;
   /** Bytes sent to the browser since the last reset. */
   wire: { reset(): void; bytes(): number };
   /** Raises a ticket on the server as someone else and answers its title. */
@@ -129,7 +131,7 @@ export async function runDevice(browser: Browser, options: RunOptions): Promise<
     await installProbe(context);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.pageThrottle });
     const newest = await options.raiseNewest();
     options.wire.reset();
     const { syncStarted, syncingMs, ...sync } = await signInAndSync(page, { ...options, newest });

@@ -14,7 +14,6 @@
  */
 import path from 'node:path';
 import { loadavg } from 'node:os';
-import { chromium, type Browser } from 'playwright-core';
 import { staff } from '#server/seed/plant.ts';
 import { defaultYears } from '#server/seed/volume.ts';
 import type { Role } from '#shared/enums.ts';
@@ -24,6 +23,7 @@ import { buildApp as buildClient } from '../e2e/helpers/global-setup.ts';
 import { startByteCounter } from './byte-counter.ts';
 import { runDevice, type Credentials, type DeviceRun } from './device-run.ts';
 import { lighthouseScores, type LighthouseScores } from './lighthouse-scores.ts';
+import { launchSlowBrowser, type SlowBrowser } from './slow-browser.ts';
 import { pglite, postgres, registerAccount, seed, startServer, type Target } from './targets.ts';
 
 const list = (value: string) => value.split(',').map((item) => item.trim());
@@ -122,7 +122,7 @@ async function ticketRaiser(base: string) {
   };
 }
 
-async function benchTarget(browser: Browser, target: Target, tickets: number) {
+async function benchTarget(browsers: Map<number, SlowBrowser>, target: Target, tickets: number) {
   const volume = { tickets, incidents: Math.round(tickets / 5), machines: tickets >= 100_000 ? 500 : 100, years };
   try {
     console.log(`\n## ${JSON.stringify(volume)} on ${target.label}`);
@@ -151,7 +151,8 @@ async function benchTarget(browser: Browser, target: Target, tickets: number) {
           byThrottle.set(cpuThrottle, []);
           for (let run = 1; run <= runs; run += 1) {
             const { withScreens } = person;
-            const options = { base: wire.url, credentials, cpuThrottle, wire, raiseNewest, withScreens };
+            const { browser, pageThrottle } = browsers.get(cpuThrottle)!;
+            const options = { base: wire.url, credentials, cpuThrottle, pageThrottle, wire, raiseNewest, withScreens };
             const result = await runDevice(browser, options);
             byThrottle.get(cpuThrottle)!.push(result);
             const load = loadavg()[0]!.toFixed(1);
@@ -179,14 +180,15 @@ async function benchTarget(browser: Browser, target: Target, tickets: number) {
 
 console.log(`building the app into ${clientDir}`);
 await buildClient();
-const browser = await chromium.launch(chromiumOptions);
+const browsers = new Map<number, SlowBrowser>();
+for (const throttle of throttles) browsers.set(throttle, await launchSlowBrowser(chromiumOptions, throttle));
 try {
   for (const tickets of sizes) {
     for (const database of databases) {
       const target = database === 'pglite' ? pglite() : await postgres();
-      if (target) await benchTarget(browser, target, tickets);
+      if (target) await benchTarget(browsers, target, tickets);
     }
   }
 } finally {
-  await browser.close();
+  for (const slow of browsers.values()) await slow.close();
 }

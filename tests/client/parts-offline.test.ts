@@ -4,58 +4,14 @@ import { queueChange } from '#client/data/outbox/writes.ts';
 import { pullParts, storeParts } from '#client/data/sync/parts-store.ts';
 import { mayUsePartsFor } from '#shared/permissions.ts';
 import { fullestBin, stockMoveChange } from '#client/features/parts/part-changes.ts';
-import { partDetail, type BinRef, type Part, type PartDetail } from '#shared/schemas/part.ts';
-import { machineInput } from '../server/helpers/app.ts';
+import { partDetail, type PartDetail } from '#shared/schemas/part.ts';
 import { useLiveDevice } from './helpers/device.ts';
+import { partStores } from './helpers/part-stores.ts';
 
 const device = useLiveDevice('maintenance_engineer');
 const { user, replayer } = device;
 
-const post = async <T>(url: string, payload: object): Promise<T> => {
-  const response = await device.server.t.app.inject({ method: 'POST', url, headers: device.admin.headers, payload });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
-};
-
-interface Stores {
-  bin: BinRef;
-  ticket: { _id: string; ticketNumber: string; title: string };
-}
-
-/** A storeroom with one bin and a ticket to issue to, made on the server by the admin. */
-async function stores(): Promise<Stores> {
-  const room = await post<{ _id: string; name: string; bins: { _id: string; code: string }[] }>('/api/storerooms', {
-    name: `Stores ${crypto.randomUUID().slice(0, 8)}`,
-  });
-  const withBin = await post<typeof room>(`/api/storerooms/${room._id}/bins`, { code: 'A-01' });
-  const machine = await post<{ _id: string }>('/api/machines', machineInput());
-  const ticket = await post<Stores['ticket']>('/api/tickets', {
-    title: 'Replace the bearing',
-    description: 'Noisy',
-    machine: machine._id,
-  });
-  const bin = withBin.bins[0]!;
-  return { bin: { _id: bin._id, code: bin.code, storeroom: { _id: room._id, name: room.name } }, ticket };
-}
-
-/** A part with `stock` received in the bin. */
-async function stockedPart({ bin }: Stores, stock: number): Promise<Part> {
-  const part = await post<Part>('/api/parts', {
-    partNumber: `BRG-${crypto.randomUUID().slice(0, 8)}`,
-    name: 'Ball bearing 6205-2RS',
-    unit: 'each',
-    minStock: 1,
-    maxStock: 10,
-  });
-  await post('/api/stock-moves', {
-    _id: crypto.randomUUID(),
-    part: part._id,
-    kind: 'receipt',
-    quantity: stock,
-    bin: bin._id,
-  });
-  return part;
-}
+const { stores, stockedPart } = partStores(device);
 
 const onServer = async (id: string): Promise<PartDetail> =>
   partDetail.parse((await device.adminGet(`/api/parts/${id}`)).json());
@@ -98,16 +54,7 @@ describe('parts on a device', () => {
     // A list read while the moves wait keeps them on top of the server's figures.
     await storeParts(device.db, [await onServer(bearing._id)]);
     expect(await shown(bearing._id)).toMatchObject({ onHand: 3, _pending: 1 });
-    const replay = replayer();
-    await replay.run();
-    expect(await device.db.outbox.count()).toBe(2);
-
-    device.network.isDown = false;
-    device.network.loseNextResponses = 1;
-    await replay.reconnected();
-    await replay.retryNow();
-    replay.stop();
-    expect(await device.db.outbox.count()).toBe(0);
+    await device.sendThroughALostAnswer(2);
 
     const bearingOnServer = await onServer(bearing._id);
     expect(bearingOnServer.moves.filter((move) => move.kind === 'issue').map((move) => move._id)).toEqual([first.id]);
@@ -115,6 +62,21 @@ describe('parts on a device', () => {
     expect((await onServer(seal._id)).moves.filter((move) => move.kind === 'issue')).toHaveLength(1);
     expect(await shown(bearing._id)).toMatchObject({ onHand: 3, _pending: 0, version: bearingOnServer.version });
     expect(await shown(seal._id)).toMatchObject({ onHand: 1.5, _pending: 0 });
+  });
+
+  it('writes again only what changed in the catalogue, which comes whole after every pull', async () => {
+    const plant = await stores();
+    await stockedPart(plant, 5);
+    await pullParts(device.db, device.network.transport);
+    const written: string[] = [];
+    device.db.parts.hook('creating', (id) => void written.push(String(id)));
+    device.db.parts.hook('updating', (_changes, id) => void written.push(String(id)));
+
+    await pullParts(device.db, device.network.transport);
+    expect(written).toEqual([]);
+    const added = await stockedPart(plant, 2);
+    await pullParts(device.db, device.network.transport);
+    expect(written).toEqual([added._id]);
   });
 
   it('two devices issue the last one: the server goes negative with a discrepancy, refuses nothing, and a count resolves it', async () => {

@@ -139,6 +139,7 @@ describe('permits to work on a device', () => {
     const withLocks = (await device.db.permits.get(shown._id))!;
     await queueChange(device.db, verifyLockChange(user(), withLocks, withLocks.locks[1]!));
     expect(await device.db.permits.get(shown._id)).toMatchObject({ status: 'Isolated', _pending: 3 });
+    const { clientTime } = (await device.db.outbox.get({ id: second.id }))!;
 
     await sendThroughALostAnswer();
     const server = await onServer(shown._id);
@@ -147,7 +148,7 @@ describe('permits to work on a device', () => {
       ['17', true],
       ['18', true],
     ]);
-    expect(server.locks[1]!.appliedAt).toBe(second.preview.appliedAt);
+    expect(server.locks[1]!.appliedAt).toBe(clientTime);
 
     device.network.isDown = true;
     for (const status of ['Active', 'Work Done'] as const) {

@@ -33,7 +33,7 @@ async function raise(path: 'tickets' | 'incidents', count: number, machine: stri
   return records;
 }
 
-const pull = (limit: number) => pullChanges(device.db, device.network.transport, device.status, limit);
+const pull = (limit: number) => pullChanges(device.db, device.network.transport, device.status, { limit });
 
 it('lists every record of a page once, in its own table’s lists, and finds it by its number', async () => {
   const machine = (await device.server.createMachine(device.admin))._id;

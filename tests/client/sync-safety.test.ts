@@ -60,8 +60,10 @@ describe('the sync engine', () => {
   let clock = 1_000_000;
   let engine: ReturnType<typeof createSyncEngine>;
   let stop: () => void;
+  let signInsAsked = 0;
 
   beforeEach(async () => {
+    signInsAsked = 0;
     vi.stubGlobal('window', new EventTarget());
     engine = createSyncEngine(device.db, device.network.transport, {
       now: () => clock,
@@ -71,7 +73,7 @@ describe('the sync engine', () => {
     const ignore = () => {};
     stop = engine.start(
       device.account._id,
-      { onOverwritten: ignore, onFailed: ignore, onAuthRequired: ignore },
+      { onOverwritten: ignore, onFailed: ignore, onAuthRequired: () => (signInsAsked += 1) },
       () => ignore,
     );
     await engine.syncNow();
@@ -96,6 +98,20 @@ describe('the sync engine', () => {
     await engine.syncNow();
     expect(await device.db.outbox.count()).toBe(0);
     expect(await serverTicket(ticketId)).toMatchObject({ status: 'In Progress' });
+  });
+
+  it('asks for a sign-in as soon as a pull is refused for the session, whatever the backoff of what waits', async () => {
+    const ticketId = await pulledTicket();
+    device.network.isDown = true;
+    await queueChange(device.db, ticketStatus(user(), ticketId, 'In Progress'));
+    for (let attempt = 0; attempt < 4; attempt += 1) await engine.syncNow();
+
+    device.network.isDown = false;
+    device.token = 'expired.token.value';
+    await engine.syncNow();
+    expect(signInsAsked).toBe(1);
+    expect(engine.status.get().needsSignIn).toBe(true);
+    expect(await device.db.outbox.count()).toBe(1);
   });
 
   it('pulls again after a confirm instead of reusing a pull that was already under way', async () => {

@@ -41,7 +41,7 @@ async function ticket(status: 'Pending' | 'Closed', by: 'admin' | 'me' = 'admin'
   return id;
 }
 
-const pull = (limit?: number) => pullChanges(device.db, device.network.transport, device.status, limit);
+const pull = (limit?: number) => pullChanges(device.db, device.network.transport, device.status, { limit });
 const syncRequests = () =>
   device.network.sent
     .filter((request) => request.url.includes('/api/sync?'))

@@ -90,7 +90,7 @@ it('opens the machine behind a bar of downtime, from the Reliability view the en
   await page.getByRole('link', { name: 'Reliability' }).click();
   await page.waitForURL(`${e2e.server.url}/reliability`);
   await page.getByRole('heading', { name: 'Reliability', level: 1 }).waitFor();
-  const machines = await api<{ _id: string; name: string; downtimeMinutes: number }[]>(
+  const machines = await api<{ _id: string; name: string; downtimeMinutes: number; availability: number }[]>(
     'analytics/machines/availability?days=30',
   );
   const title = 'Downtime Hours by Machine (Last 30 days)';
@@ -99,6 +99,14 @@ it('opens the machine behind a bar of downtime, from the Reliability view the en
   await firstBar.waitFor({ timeout: 60_000 });
   await screenshot(page, 'reliability-engineer');
   const first = machines.find((row) => row.downtimeMinutes > 0)!;
+  // The most downtime is the least availability: the table's first row, its name a link to the machine.
+  const firstRow = page.getByRole('table').getByRole('row').nth(1);
+  expect(await firstRow.getByRole('cell').allTextContents()).toEqual(
+    expect.arrayContaining([first.name, `${first.availability}%`]),
+  );
+  expect(await firstRow.getByRole('link', { name: first.name }).getAttribute('href')).toBe(
+    `/machines?machine=${first._id}`,
+  );
   await firstBar.click();
   await page.waitForURL((url) => url.pathname === '/machines' && url.searchParams.get('machine') === first._id);
   await page.getByRole('dialog', { name: first.name }).waitFor();

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { HistoryEntry } from '#shared/schemas/common.ts';
 import type { IncidentPage } from '#shared/schemas/incident.ts';
-import { openControlledPage, screenshot } from './helpers/browser.ts';
+import { openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
@@ -21,8 +21,7 @@ it('sends a near miss reported anonymously offline once, and the safety officer 
   await reporter.context.setOffline(true);
   await form.getByRole('button', { name: 'Report Incident' }).click();
   await form.waitFor({ state: 'detached' });
-  await reporter.context.setOffline(false);
-  await reporter.page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+  await sendOnceOnline(reporter.page);
   await reporter.context.close();
 
   const { incidents, total } = await api<IncidentPage>(`incidents?search=${encodeURIComponent('banksman billet')}`);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { Ticket } from '#shared/schemas/ticket.ts';
-import { apiToken, openControlledPage, screenshot, type DemoRole } from './helpers/browser.ts';
+import { apiToken, openControlledPage, screenshot, type DemoRole, sendOnceOnline } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -76,8 +76,7 @@ it('lets the uploader or an admin delete a file the server has, online, after a 
   });
   await fileRow('offline-note.pdf').getByText('Pending sync').waitFor();
   expect(await deleteButton('offline-note.pdf').count()).toBe(0);
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
+  await sendOnceOnline(page);
   await deleteButton('offline-note.pdf').waitFor();
   await expect.poll(() => deleteButton('pump-report.pdf').isEnabled(), { timeout: 30_000 }).toBe(true);
 

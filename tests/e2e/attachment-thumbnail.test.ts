@@ -39,7 +39,7 @@ it('shows a thumbnail of an attached image, before and after it is sent, and off
     .locator('input[type="file"]')
     .setInputFiles({ name: 'edge-crack.png', mimeType: 'image/png', buffer: png });
   const row = dialog.getByRole('listitem').filter({ hasText: 'edge-crack.png' });
-  await expect.poll(() => thumbnailWidth(row)).toBeGreaterThan(0);
+  await expect.poll(() => thumbnailWidth(row), { timeout: 10_000 }).toBeGreaterThan(0);
   await row.getByText('Pending sync').waitFor({ state: 'detached', timeout: 30_000 });
   await screenshot(page, 'attachment-thumbnail');
 

@@ -107,7 +107,7 @@ describe('role-based sidebar and guards', () => {
       const page = await context.newPage();
       await signIn(page, e2e.server.url, role);
       const nav = page.getByRole('navigation').first();
-      await expect.poll(() => nav.getByRole('link').allInnerTexts()).toEqual(items);
+      await expect.poll(() => nav.getByRole('link').allInnerTexts(), { timeout: 15_000 }).toEqual(items);
       // Issue 11 gives every role the bell (the spec had it for admins and safety officers only).
       await page.getByRole('button', { name: /^Notifications/ }).waitFor();
       // The screens' code loads while the device is idle, so a first tap (a tablet never hovers) waits for none.
@@ -130,7 +130,8 @@ describe('role-based sidebar and guards', () => {
       const screens = items
         .filter((item) => !['Dashboard', 'Machines'].includes(item))
         .map((item) => item.toLowerCase().replace(' ', '-'));
-      await expect.poll(loadedScreens).toEqual(screens);
+      // Idle comes late while the first sync stores the working set.
+      await expect.poll(loadedScreens, { timeout: 30_000 }).toEqual(screens);
 
       for (const [path, label] of [
         ['/maintenance', 'Maintenance'],

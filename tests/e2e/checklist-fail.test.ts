@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { apiToken, openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
@@ -54,8 +54,7 @@ it('an operator fails a check offline and raises its repair ticket; online the s
     .click();
   await screenshot(page, 'checklist-fail-offline');
 
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+  await sendOnceOnline(page);
   await expect.poll(() => link.textContent(), { timeout: 30_000 }).toMatch(/TKT-\d{6}/);
   const { tickets } = await api<{ tickets: ServerTicket[] }>('tickets?limit=100');
   const raised = tickets.filter((ticket) => ticket.source?._id === job._id);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { apiToken, openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
@@ -70,8 +70,7 @@ it('the operator answers their overdue job offline and completes it; it leaves M
   await expect.poll(() => inbox.getByRole('button', { name: new RegExp(title) }).count(), { timeout: 15_000 }).toBe(0);
   await bell.click();
 
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+  await sendOnceOnline(page);
   const stored = await api<ServerSchedule>(`maintenance/${job._id}`);
   expect(stored).toMatchObject({
     status: 'Completed',

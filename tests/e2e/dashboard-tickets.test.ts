@@ -209,13 +209,16 @@ it("shows the server's message when it refuses a ticket, and keeps the change to
   await form.getByLabel('Title').fill('Blade chipped');
   await form.getByLabel('Machine').selectOption(doomed._id);
   await form.getByLabel('Description').fill('Second blade chipped on the left side');
-  // The machine goes while the form is open: the device cannot know, the server refuses.
+  // The machine goes while the device is offline with the form open: it cannot know (online, the
+  // live updates would take the machine off the form first), and the server refuses the ticket.
+  await context.setOffline(true);
   await fetch(`${e2e.server.url}/api/machines/${doomed._id}`, {
     method: 'DELETE',
     headers: { authorization: `Bearer ${adminToken}` },
   });
   await form.getByRole('button', { name: 'Create Ticket' }).click();
   await page.getByText('Ticket created successfully!').waitFor();
+  await context.setOffline(false);
   await page.getByText('Machine not found').first().waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: /^Sync:/ }).click();
   const panel = page.getByRole('dialog', { name: 'Sync' });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { DowntimeEvent } from '#shared/schemas/downtime.ts';
 import type { Machine } from '#shared/schemas/machine.ts';
-import { openControlledPage, screenshot } from './helpers/browser.ts';
+import { openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
@@ -38,8 +38,7 @@ it('records a stop made offline with its reason and ticket once, with the length
   await expect.poll(() => page.getByTestId('pending-count').textContent()).toBe('3');
 
   await page.clock.setSystemTime(Date.now());
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
+  await sendOnceOnline(page);
 
   const events = await api<DowntimeEvent[]>(`machines/${machine._id}/downtime`);
   const recent = events.filter((event) => Date.parse(event.startedAt) > stoppedAt - minute);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { DowntimeEvent } from '#shared/schemas/downtime.ts';
 import type { Machine } from '#shared/schemas/machine.ts';
-import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { apiToken, openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 import { chooseTicketStatus } from './helpers/ticket-status.ts';
@@ -53,8 +53,7 @@ it('shows a stop in the open machine dialog at once; resolving its ticket offlin
   // The dialog's click stayed in the dialog: the row under it did not open the ticket.
   expect(await page.getByRole('dialog').count()).toBe(0);
 
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+  await sendOnceOnline(page);
   const stored = await api<Machine>(`machines/${machine._id}`);
   expect(stored).toMatchObject({ status: 'Running', stop: null });
   const [stop] = await api<DowntimeEvent[]>(`machines/${machine._id}/downtime`);

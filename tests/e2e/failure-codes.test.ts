@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { FailureModes } from '#shared/schemas/downtime.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
-import { openControlledPage, screenshot, screenSizes } from './helpers/browser.ts';
+import { openControlledPage, screenshot, screenSizes, sendOnceOnline } from './helpers/browser.ts';
 import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
@@ -53,8 +53,7 @@ it('asks what a repair found when it is resolved, offline too, and Reliability a
   await dialog.waitFor({ state: 'detached' });
   await expect.poll(() => status.inputValue(), { message: 'saved on the device' }).toBe('Resolved');
 
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+  await sendOnceOnline(page);
   const onServer = await api<Ticket>(`tickets/${created._id}`);
   expect(onServer).toMatchObject({
     status: 'Resolved',
@@ -77,6 +76,8 @@ it('asks what a repair found when it is resolved, offline too, and Reliability a
   await page.goto(`${e2e.server.url}/machines?machine=${machine._id}`);
   const details = page.getByRole('dialog', { name: machine.name });
   const mostFrequent = details.getByRole('region', { name: 'Most Frequent Failure Modes' });
-  await expect.poll(() => mostFrequent.getByRole('listitem').allTextContents()).toEqual(['Roll damage1 repair']);
+  await expect
+    .poll(() => mostFrequent.getByRole('listitem').allTextContents(), { timeout: 30_000 })
+    .toEqual(['Roll damage1 repair']);
   await context.close();
 });

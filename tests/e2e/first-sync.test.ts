@@ -24,7 +24,7 @@ async function historyTicket(engineerId: string): Promise<Ticket> {
   return ticket!;
 }
 
-it('shows the newest ticket from the first page, and ends with the edits made on the server meanwhile', async () => {
+it("shows the newest ticket from the first page, stored by the pull's worker, and ends with the edits made on the server meanwhile", async () => {
   const { user: engineer } = await engineerApi<{ user: { _id: string } }>('auth/me');
   const [machine] = await api<{ _id: string }[]>('machines?limit=1');
   const newest = await api<Ticket>('tickets', 'POST', {
@@ -44,6 +44,19 @@ it('shows the newest ticket from the first page, and ends with the edits made on
     await edited;
     await route.continue();
   });
+  // The sync's worker starts while the person types, so the first pull goes out as the sign-in is answered.
+  const syncWorkerRuns = () => page.workers().some((worker) => /pull\.worker/.test(worker.url()));
+  let workerBeforeAnswer = false;
+  await context.route(/\/api\/auth\/login$/, async (route) => {
+    workerBeforeAnswer = await expect
+      .poll(syncWorkerRuns, { timeout: 10_000 })
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      );
+    await route.continue();
+  });
   const page = await context.newPage();
   await page.goto(`${e2e.server.url}/login`);
   await page.getByLabel('Email').fill(demoAccounts.maintenance_engineer.email);
@@ -56,6 +69,9 @@ it('shows the newest ticket from the first page, and ends with the edits made on
     .getByText(/^Downloading plant data/)
     .waitFor();
   await screenshot(page, 'first-sync-newest');
+  expect(workerBeforeAnswer, 'the sync worker runs before the sign-in is answered').toBe(true);
+  // The pages are fetched and stored off the screen's thread.
+  expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/pull\.worker/));
   const meta = await readDeviceStore<{ key: string }>(page, 'meta');
   expect(meta.map((row) => row.key)).toContain('sync:snapshot');
   expect((await readDeviceStore<{ _id: string }>(page, 'tickets')).map((row) => row._id)).not.toContain(older._id);

@@ -3,7 +3,7 @@ import type { HistoryEntry } from '#shared/schemas/common.ts';
 import type { Incident } from '#shared/schemas/incident.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { apiAs } from './helpers/api.ts';
-import { openControlledPage, screenshot } from './helpers/browser.ts';
+import { openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -48,8 +48,7 @@ it('lets the reporter edit the report from its details offline, sent once, with 
   await dialog.getByText('Finishing bay, upender 2').waitFor();
   await screenshot(page, 'incident-edited-offline');
 
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+  await sendOnceOnline(page);
   expect(await admin<Incident>(`incidents/${report._id}`)).toMatchObject({
     location: 'Finishing bay, upender 2',
     severity: 'High',
@@ -86,8 +85,7 @@ it('tells the safety officer when an owner marks an action Done with a note and 
   await action.getByRole('button', { name: 'Confirm Done' }).click();
   await floor.page.getByText('Action done').first().waitFor();
   await action.getByText('Rail fitted and bolted').waitFor();
-  await floor.context.setOffline(false);
-  await floor.page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+  await sendOnceOnline(floor.page);
   const sent = await admin<Incident>(`incidents/${report._id}`);
   expect(sent.actions[0]).toMatchObject({
     status: 'Done',

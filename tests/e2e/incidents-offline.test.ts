@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Incident } from '#shared/schemas/incident.ts';
-import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { apiToken, openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { keepYearOfHistory } from './helpers/working-set.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
@@ -83,8 +83,7 @@ it('reports an incident, changes a status and attaches a photo offline, survives
   await screenshot(page, 'incidents-offline-pending');
   expect((await serverIncidents(title)).total).toBe(0);
 
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
+  await sendOnceOnline(page);
 
   const reported = await serverIncidents(title);
   expect(reported.total).toBe(1);

@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import type { Machine } from '#shared/schemas/machine.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
-import { apiToken, newContext, openControlledPage, screenshot, signIn, type DemoRole } from './helpers/browser.ts';
+import {
+  apiToken,
+  newContext,
+  openControlledPage,
+  screenshot,
+  signIn,
+  type DemoRole,
+  sendOnceOnline,
+} from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -72,8 +80,7 @@ it('edits a machine offline: only the changed fields reach the server, once back
   expect(await page.getByTestId('pending-count').textContent()).toBe('1');
   expect((await serverGet<Machine>(`machines/${machine._id}`)).location).toBe(machine.location);
 
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
+  await sendOnceOnline(page);
   const { version, updatedAt: _updatedAt, ...after } = await serverGet<Machine>(`machines/${machine._id}`);
   const { version: before, updatedAt: _, ...unchanged } = machine;
   expect(version).toBe(before + 1);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Machine } from '#shared/schemas/machine.ts';
-import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { apiToken, openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -50,8 +50,7 @@ it('an engineer adds an isolation point offline: shown at once, on the server on
     machine.isolationPoints.length,
   );
 
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
+  await sendOnceOnline(page);
   const stored = await serverGet<Machine>(`machines/${machine._id}`);
   expect(stored.version).toBe(machine.version + 1);
   expect(stored.isolationPoints.slice(0, -1)).toEqual(machine.isolationPoints);

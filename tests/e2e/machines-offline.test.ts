@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Machine } from '#shared/schemas/machine.ts';
-import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { apiToken, openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { chooseMachineStatus } from './helpers/machine-status.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
@@ -59,8 +59,7 @@ it('adds a machine and changes another one offline, survives a reload, and sends
   await detail.getByRole('button', { name: 'Close' }).click();
   expect(await serverMachines(`search=${code}`)).toHaveLength(0);
 
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
+  await sendOnceOnline(page);
   expect(await added.getByText('Pending sync').count()).toBe(0);
   expect(await changed.getByText('Pending sync').count()).toBe(0);
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { openControlledPage, screenshot } from './helpers/browser.ts';
+import { openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 import { withoutIsolationPoints } from './helpers/isolation-points.ts';
@@ -93,8 +93,7 @@ it('schedules, ticks the checklist and changes a status offline, survives a relo
   await oldDetail.getByRole('button', { name: 'Close' }).click();
   expect(await named(title)).toEqual([]);
 
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+  await sendOnceOnline(page);
 
   const sent = await named(title);
   expect(sent).toHaveLength(1);

@@ -5,7 +5,14 @@ import type { Machine } from '#shared/schemas/machine.ts';
 import type { Permit } from '#shared/schemas/permit.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { apiAs } from './helpers/api.ts';
-import { newContext, openControlledPage, screenshot, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import {
+  newContext,
+  openControlledPage,
+  screenshot,
+  signIn,
+  waitForServiceWorker,
+  sendOnceOnline,
+} from './helpers/browser.ts';
 import { readDeviceStore } from './helpers/device-store.ts';
 import { chooseMachineStatus } from './helpers/machine-status.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
@@ -105,8 +112,7 @@ it('runs a permit to work across two devices, offline on the tablet, each step o
   await page.goto(`${e2e.server.url}/tickets?ticket=${ticket._id}`);
   await detail.getByRole('combobox', { name: `Status of ${ticket.ticketNumber}` }).selectOption('In Progress');
   await toast(page, 'Ticket updated successfully!').waitFor();
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+  await sendOnceOnline(page);
   const active = (await onServer())!;
   expect(active.status).toBe('Active');
   expect(active.locks.map((lock) => [lock.lockNumber, lock.verified, lock.appliedBy?.name])).toEqual(

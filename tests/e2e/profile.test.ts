@@ -264,13 +264,14 @@ it('offline: Save Changes is disabled with the reason', async () => {
   await details(page).getByRole('button', { name: 'Edit Profile' }).click();
   const save = details(page).getByRole('button', { name: 'Save Changes' });
   await expect.poll(() => save.isDisabled()).toBe(true);
+  // Save is also disabled while nothing is changed: the reason shows once the app has seen the network go.
   const reason = details(page).getByText('Profile changes need a connection to the server.');
-  expect(await reason.isVisible()).toBe(true);
+  await reason.waitFor();
   expect(await save.getAttribute('aria-describedby')).toBe(await reason.getAttribute('id'));
   await screenshot(page, 'profile-offline');
 
   await context.setOffline(false);
   await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);
-  expect(await reason.count()).toBe(0);
+  await expect.poll(() => reason.count()).toBe(0);
   await context.close();
 });

@@ -1,28 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import type { Machine } from '#shared/schemas/machine.ts';
 import { apiAs } from './helpers/api.ts';
-import { chromiumOptions, newContext, screenshot, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { newContext, screenshot, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { browserFilming, decodeQr } from './helpers/fake-camera.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
 const admin = apiAs(() => e2e.server.url, 'admin');
 const work = mkdtempSync(path.join(tmpdir(), 'imsp-qr-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-// The test's own decoder reads the wasm from the package, not from the CDN it would fetch by default.
-prepareZXingModule({
-  overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/reader/zxing_reader.wasm').buffer },
-});
-
-async function decode(image: Buffer): Promise<string[]> {
-  const found = await readBarcodes(new Uint8Array(image), { formats: ['QRCode'], tryHarder: true });
-  return found.filter((result) => result.isValid).map((result) => result.text);
-}
 
 it('prints a machine label to PDF whose QR decodes to the machine, and the scanner opens it offline from a camera', async () => {
   const [machine] = await admin<Machine[]>('machines');
@@ -45,12 +34,12 @@ it('prints a machine label to PDF whose QR decodes to the machine, and the scann
   // The label as printed, photographed: its QR holds the machine's link.
   const photo = await label.screenshot();
   const link = `${e2e.server.url}/machines/${machine!._id}`;
-  expect(await decode(photo)).toEqual([link]);
+  expect(await decodeQr(photo)).toEqual([link]);
 
   // A browser with no camera says so, and the ID printed under the code finds the machine instead.
   await page.emulateMedia({ media: 'screen' });
   await page.goto(`${e2e.server.url}/scan`);
-  await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/camera/);
+  await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 10_000 }).toMatch(/camera/);
   const typed = page.getByLabel('Machine name or ID');
   await typed.fill('NO-SUCH-01');
   await page.getByRole('button', { name: 'Open' }).click();
@@ -60,25 +49,8 @@ it('prints a machine label to PDF whose QR decodes to the machine, and the scann
   await page.waitForURL(new RegExp(`/machines\\?machine=${machine!._id}`));
   await desk.close();
 
-  // The photo becomes a camera: a 640x480 frame with the label in the middle, as Chromium's fake device.
-  const framer = await e2e.browser.newPage({ viewport: { width: 640, height: 480 } });
-  await framer.setContent(
-    `<body style="margin:0;display:grid;place-items:center;height:100vh;background:#fff">
-      <img src="data:image/png;base64,${photo.toString('base64')}"></body>`,
-  );
-  const camera = path.join(work, 'camera.mjpeg');
-  writeFileSync(camera, await framer.screenshot({ type: 'jpeg', quality: 95 }));
-  await framer.close();
-
-  const withCamera = await chromium.launch({
-    ...chromiumOptions,
-    args: [
-      ...chromiumOptions.args,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${camera}`,
-    ],
-  });
+  // The photo becomes a camera.
+  const withCamera = await browserFilming(e2e.browser, photo, work);
   try {
     const tablet = await newContext(withCamera);
     const floor = await tablet.newPage();

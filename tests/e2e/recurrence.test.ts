@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { openControlledPage, screenshot } from './helpers/browser.ts';
+import { openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { apiAs } from './helpers/api.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
@@ -57,8 +57,7 @@ it('completes a weekly occurrence offline: its successor is on the calendar at o
   await expect.poll(() => entry(16).textContent()).toContain('Planned:');
   await screenshot(page, 'recurrence-successor-offline');
 
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+  await sendOnceOnline(page);
   const series = (await api<ServerSchedule[]>('maintenance')).filter((item) => item.seriesId === first._id);
   expect(series.map((item) => [item.scheduledDate, item.status])).toEqual([
     [day(2).toISOString(), 'Completed'],

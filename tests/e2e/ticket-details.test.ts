@@ -3,7 +3,7 @@ import type { HistoryEntry } from '#shared/schemas/common.ts';
 import type { Machine } from '#shared/schemas/machine.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { apiAs } from './helpers/api.ts';
-import { openControlledPage, screenshot } from './helpers/browser.ts';
+import { openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 import { withoutIsolationPoints } from './helpers/isolation-points.ts';
 
@@ -52,8 +52,7 @@ it('edits a ticket and moves its status from its details, offline too, each chan
   await dialog.getByLabel('Assigned To').selectOption({ label: 'Aisha Okafor' });
   await screenshot(page, 'ticket-details-offline');
 
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 60_000 });
+  await sendOnceOnline(page);
   const sent = await admin<Ticket>(`tickets/${created._id}`);
   expect(sent).toMatchObject({
     title: 'Coiler leak, seal worn',

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { apiToken, openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { keepYearOfHistory } from './helpers/working-set.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 import { withoutIsolationPoints } from './helpers/isolation-points.ts';
@@ -63,8 +63,7 @@ it('creates a ticket, comments and changes its status offline, survives a reload
   await screenshot(page, 'tickets-offline-pending');
   expect((await serverTickets(title)).total).toBe(0);
 
-  await context.setOffline(false);
-  await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
+  await sendOnceOnline(page);
   const shownNumber = await row.getByText(/^TKT-\d{6}$/).textContent();
 
   const onServer = await serverTickets(title);

@@ -14,13 +14,10 @@ interface Account {
   requestedRole: string | null;
 }
 
-let adminToken: Promise<string> | undefined;
-
-/** The account as the server has it, read with one admin sign-in (each takes a password hash). */
+/** The account as the server has it. */
 async function account(email: string) {
-  adminToken ??= apiToken(e2e.server.url, 'admin');
   const response = await fetch(`${e2e.server.url}/api/users/accounts?search=${encodeURIComponent(email)}`, {
-    headers: { authorization: `Bearer ${await adminToken}` },
+    headers: { authorization: `Bearer ${await apiToken(e2e.server.url, 'admin')}` },
   });
   return ((await response.json()) as Account[]).find((one) => one.email === email);
 }

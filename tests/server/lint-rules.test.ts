@@ -41,7 +41,7 @@ describe('the lint rules about imports', () => {
   });
 
   it('refuses a circle of imports', { timeout: 60_000 }, async () => {
-    const folder = path.join(repositoryRoot, 'tests', `.planted-${process.pid}`);
+    const folder = path.join(repositoryRoot, 'src', `.planted-${process.pid}`);
     mkdirSync(folder, { recursive: true });
     try {
       writeFileSync(path.join(folder, 'a.ts'), "import { b } from './b.ts';\nexport const a = () => b;\n");

@@ -60,9 +60,9 @@ it.skipIf(process.env.TEST_DATABASE_URL)(
     for (const response of await uploads) expect(response.statusCode, response.body).toBe(201);
     expect(health.length, 'probes while storing').toBeGreaterThan(1);
     // Files are stored a chunk of 256 KB per statement, so a request waits for one chunk, never for a whole
-    // file (PGlite is one connection). The bound is relative, so a loaded machine slows it with the rest: a
-    // half of one file's share of the storing, twenty of its forty chunks.
-    const boundMs = storingMs / bodies.length / 2;
+    // file (PGlite is one connection). The bound is relative, so a loaded machine slows it with the rest:
+    // one file's share of the storing, its forty chunks.
+    const boundMs = storingMs / bodies.length;
     console.log(
       `while storing (${Math.round(storingMs)} ms, bound ${Math.round(boundMs)} ms): health ${ms(health)}, ` +
         `ticket list ${ms(lists)}, event loop max ${Math.round(eventLoop.max / 1e6)} ms`,

@@ -35,6 +35,7 @@ import type {
 import type { CheckResult } from '#shared/checklist.ts';
 import type { FailureCodes } from '#shared/failure-codes.ts';
 import type { RequestKind, RequestStatus, Urgency } from '#shared/requests.ts';
+import type { PurchaseStatus } from '#shared/purchasing.ts';
 import type { Recurrence } from '#shared/recurrence.ts';
 import { emptyInvestigation, type Investigation } from '#shared/schemas/incident-action.ts';
 import type { MachineStop } from '#shared/schemas/downtime.ts';
@@ -78,6 +79,8 @@ export const users = pgTable('users', {
   /** A password reset code an admin issued: only its hash is kept, and it works once until it expires. */
   resetCodeHash: text('reset_code_hash'),
   resetCodeExpiresAt: timestamptz('reset_code_expires_at'),
+  /** What an hour of this person's work costs; null: the plant's default (src/docs/costs.md). */
+  hourlyRate: numeric('hourly_rate', { precision: 10, scale: 2, mode: 'number' }),
   /** Counts the changes recorded in the record history under entity 'user'. */
   version: version(),
   createdAt: createdAt(),
@@ -406,7 +409,9 @@ export const recordHistory = pgTable(
   'record_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    entity: text('entity').$type<SyncEntity | 'user' | 'request' | 'handover' | 'permit' | 'part'>().notNull(),
+    entity: text('entity')
+      .$type<SyncEntity | 'user' | 'request' | 'handover' | 'permit' | 'part' | 'purchaseRequest'>()
+      .notNull(),
     recordId: uuid('record_id').notNull(),
     version: integer('version').notNull(),
     userId: uuid('user_id').references(() => users.id),
@@ -677,7 +682,13 @@ export const stockMoves = pgTable(
     ticketId: uuid('ticket_id').references(() => tickets.id),
     scheduleId: uuid('schedule_id').references(() => schedules.id),
     reason: text('reason'),
+    /** The part's unit cost when the move was stored: a trigger fills it from the part when left out. */
+    unitCost: numeric('unit_cost', { precision: 12, scale: 2, mode: 'number' })
+      .notNull()
+      .default(sql`null`),
     movedBy: uuid('moved_by').references(() => users.id),
+    /** A receipt against a purchase request. */
+    purchaseRequestId: uuid('purchase_request_id').references((): AnyPgColumn => purchaseRequests.id),
     /** The device's time (X-Client-Time), when it sent one. */
     clientTime: timestamptz('client_time'),
     createdAt: createdAt(),
@@ -698,6 +709,9 @@ export const stockMoves = pgTable(
     index('stock_moves_schedule_idx')
       .on(t.scheduleId)
       .where(sql`${t.scheduleId} is not null`),
+    index('stock_moves_purchase_request_idx')
+      .on(t.purchaseRequestId)
+      .where(sql`${t.purchaseRequestId} is not null`),
   ],
 );
 
@@ -731,5 +745,69 @@ export const partReservations = pgTable(
     index('part_reservations_schedule_idx')
       .on(t.scheduleId)
       .where(sql`${t.scheduleId} is not null`),
+  ],
+);
+
+/**
+ * Hours a person worked on a ticket or a maintenance job, once per client id, with the hourly rate
+ * they had when recorded (a later rate change leaves past costs as they were). Deleting keeps the row.
+ */
+export const labourEntries = pgTable(
+  'labour_entries',
+  {
+    id: uuid('id').primaryKey(),
+    ticketId: uuid('ticket_id').references(() => tickets.id),
+    scheduleId: uuid('schedule_id').references(() => schedules.id),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => users.id),
+    hours: numeric('hours', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+    workedOn: date('worked_on', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    rate: numeric('rate', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id),
+    clientTime: timestamptz('client_time'),
+    createdAt: createdAt(),
+    deletedBy: uuid('deleted_by').references(() => users.id),
+    deletedAt: timestamptz('deleted_at'),
+  },
+  (t) => [
+    index('labour_entries_ticket_idx')
+      .on(t.ticketId)
+      .where(sql`${t.ticketId} is not null`),
+    index('labour_entries_schedule_idx')
+      .on(t.scheduleId)
+      .where(sql`${t.scheduleId} is not null`),
+    index('labour_entries_worked_on_idx').on(t.workedOn),
+  ],
+);
+
+/**
+ * A part to buy (src/docs/parts.md): requested, decided by an admin, received as receipt moves that
+ * name it (stock_moves.purchase_request_id); what was received is summed from those moves.
+ */
+export const purchaseRequests = pgTable(
+  'purchase_requests',
+  {
+    id: uuid('id').primaryKey(),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id),
+    quantity: quantity('quantity').notNull(),
+    supplier: text('supplier').notNull(),
+    neededBy: date('needed_by', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status').$type<PurchaseStatus>().notNull().default('Requested'),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamptz('decided_at'),
+    decisionNote: text('decision_note'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('purchase_requests_part_idx').on(t.partId),
+    index('purchase_requests_status_idx').on(t.status, t.createdAt.desc()),
   ],
 );

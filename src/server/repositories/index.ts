@@ -1,13 +1,17 @@
 import type { Database } from '../db/client.ts';
 import { createAnalyticsRepository } from './analytics.ts';
+import { createCostAnalytics } from './cost-analytics.ts';
+import { createCostRepository } from './costs.ts';
 import { createFileRepository } from './files.ts';
 import { createHandoverRepository } from './handovers.ts';
 import { createInboxRepository } from './inbox.ts';
+import { createLabourRepository } from './labour.ts';
 import { createIncidentRepository } from './incidents.ts';
 import { createMachineRepository } from './machines.ts';
 import { createPartReservationRepository } from './part-reservations.ts';
 import { createPartRepository } from './parts.ts';
 import { createPermitRepository } from './permits.ts';
+import { createPurchaseRequestRepository } from './purchase-requests.ts';
 import { createRequestRepository } from './requests.ts';
 import { createScheduleRepository } from './schedules.ts';
 import { createStockMoveRepository } from './stock-moves.ts';
@@ -41,6 +45,10 @@ export function createRepositories(database: Database) {
     stockMoves: createStockMoveRepository(database),
     partReservations: createPartReservationRepository(database),
     storerooms: createStoreroomRepository(database),
+    labour: createLabourRepository(database),
+    costs: createCostRepository(database),
+    costAnalytics: createCostAnalytics(database),
+    purchaseRequests: createPurchaseRequestRepository(database),
     sync: createSyncRepository(database, {
       machine: machines,
       ticket: tickets,

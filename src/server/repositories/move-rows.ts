@@ -7,7 +7,7 @@ import { iso, isoOrNull } from './sql-helpers.ts';
 
 /** Stock moves and reservations as the API hands them: with their part, bins, work and who made them. */
 
-const partRef = { _id: parts.id, partNumber: parts.partNumber, name: parts.name, unit: parts.unit };
+export const partRef = { _id: parts.id, partNumber: parts.partNumber, name: parts.name, unit: parts.unit };
 const workRef = {
   ticket: { _id: tickets.id, ticketNumber: tickets.ticketNumber, title: tickets.title },
   schedule: { _id: schedules.id, title: schedules.title },

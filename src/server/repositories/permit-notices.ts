@@ -1,10 +1,6 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { permissions } from '#shared/permissions.ts';
 import type { Tx } from '../db/client.ts';
-import { inboxEntries, users } from '../db/schema.ts';
-import { noticeEach } from './inbox-notices.ts';
-
-const approverRoles = [...permissions['permit:approve'].roles];
+import { activeWithRoles, noticeEach, settleNotice } from './inbox-notices.ts';
 
 export const permitRequestedKey = (permitId: string) => `permitRequested:${permitId}`;
 export const permitApprovedKey = (permitId: string) => `permitApproved:${permitId}`;
@@ -39,24 +35,13 @@ function entryOf(kind: keyof typeof keys, notice: Notice, changeSeq: number) {
  * in the request's transaction and under its change_seq (src/docs/permits.md).
  */
 export async function noticePermitRequested(tx: Tx, changeSeq: number, notice: Notice): Promise<void> {
-  const people = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.role, approverRoles), eq(users.active, true), ne(users.id, notice.byId)));
-  await noticeEach(
-    tx,
-    people.map(({ id }) => id),
-    entryOf('permitRequested', notice, changeSeq),
-  );
+  const people = await activeWithRoles(tx, permissions['permit:approve'].roles, notice.byId);
+  await noticeEach(tx, people, entryOf('permitRequested', notice, changeSeq));
 }
 
 /** Approved (or cancelled): nobody else has to approve it, so the request is read for everyone told. */
-export async function settlePermitRequested(tx: Tx, changeSeq: number, permitId: string): Promise<void> {
-  await tx
-    .update(inboxEntries)
-    .set({ readAt: new Date(), changeSeq })
-    .where(and(eq(inboxEntries.key, permitRequestedKey(permitId)), isNull(inboxEntries.readAt)));
-}
+export const settlePermitRequested = (tx: Tx, changeSeq: number, permitId: string) =>
+  settleNotice(tx, changeSeq, permitRequestedKey(permitId));
 
 /** The requester learns their permit was approved, and by whom. */
 export async function noticePermitApproved(

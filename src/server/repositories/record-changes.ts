@@ -7,7 +7,7 @@ import { authorOf, type ChangeContext } from '../lib/change-context.ts';
 
 export type Entity = 'machine' | 'ticket' | 'incident' | 'schedule' | 'handover' | 'permit' | 'part';
 /** What has a record history: the synced records, and users (changed by admins, src/docs/permissions.md). */
-export type HistoryEntity = Entity | 'user' | 'request';
+export type HistoryEntity = Entity | 'user' | 'request' | 'purchaseRequest';
 
 /** How long a change id is remembered: a device that comes back within this time replays safely. */
 export const changeIdRetentionDays = 90;

@@ -23,6 +23,53 @@ export async function loadMove(executor: Db | Tx, id: string): Promise<StockMove
 }
 
 /**
+ * Checks and writes one move with its entry in the part's history, inside the part's write
+ * (createForPart). `purchaseRequest`: a receipt against that request (purchase-requests.ts).
+ */
+export async function insertMove(
+  tx: Tx,
+  id: string,
+  input: StockMoveCreate & { purchaseRequest?: string },
+  actor: Actor,
+  context: ChangeContext,
+) {
+  const work = await workOf(tx, input);
+  if (input.kind === 'issue' || (input.kind === 'return' && work)) {
+    assertMayUseFor(actor, work, `${input.kind} parts`);
+  } else if (!can(actor.role, 'part:manage')) {
+    throw forbidden(deniedMessage(actor.role, 'part:manage'));
+  }
+  await partExists(tx, input.part);
+  await binExists(tx, input.bin, 'bin');
+  if (input.toBin) await binExists(tx, input.toBin, 'toBin');
+  // A count says what is in the bin: its effect is the difference from what the ledger holds now.
+  const change =
+    input.kind === 'adjustment' ? countChange(input.quantity, await onHandInBin(tx, input.part, input.bin)) : null;
+  await tx.insert(stockMoves).values({
+    id,
+    partId: input.part,
+    kind: input.kind,
+    quantity: input.quantity,
+    change,
+    binId: input.bin,
+    toBinId: input.toBin ?? null,
+    ticketId: work?.ticketId ?? null,
+    scheduleId: work?.scheduleId ?? null,
+    reason: input.reason || null,
+    movedBy: context.userId,
+    clientTime: context.clientTime ?? null,
+    purchaseRequestId: input.purchaseRequest ?? null,
+  });
+  const { _id, kind, quantity, bin, toBin, ticket, schedule, reason, purchaseRequest } = input;
+  await recordPartChange(
+    tx,
+    input.part,
+    { field: 'move', newValue: { _id, kind, quantity, change, bin, toBin, ticket, schedule, reason, purchaseRequest } },
+    context,
+  );
+}
+
+/**
  * The stock ledger (src/docs/parts.md). A move is applied once per client `_id` and never refused for
  * lack of stock: on hand may go negative, and the part then shows a discrepancy until a count.
  */
@@ -63,43 +110,7 @@ export function createStockMoveRepository(database: Database) {
         'stock move',
         input,
         context,
-        async (tx, id) => {
-          const work = await workOf(tx, input);
-          if (input.kind === 'issue' || (input.kind === 'return' && work)) {
-            assertMayUseFor(actor, work, `${input.kind} parts`);
-          } else if (!can(actor.role, 'part:manage')) {
-            throw forbidden(deniedMessage(actor.role, 'part:manage'));
-          }
-          await partExists(tx, input.part);
-          await binExists(tx, input.bin, 'bin');
-          if (input.toBin) await binExists(tx, input.toBin, 'toBin');
-          // A count says what is in the bin: its effect is the difference from what the ledger holds now.
-          const change =
-            input.kind === 'adjustment'
-              ? countChange(input.quantity, await onHandInBin(tx, input.part, input.bin))
-              : null;
-          await tx.insert(stockMoves).values({
-            id,
-            partId: input.part,
-            kind: input.kind,
-            quantity: input.quantity,
-            change,
-            binId: input.bin,
-            toBinId: input.toBin ?? null,
-            ticketId: work?.ticketId ?? null,
-            scheduleId: work?.scheduleId ?? null,
-            reason: input.reason || null,
-            movedBy: context.userId,
-            clientTime: context.clientTime ?? null,
-          });
-          const { _id, kind, quantity, bin, toBin, ticket, schedule, reason } = input;
-          await recordPartChange(
-            tx,
-            input.part,
-            { field: 'move', newValue: { _id, kind, quantity, change, bin, toBin, ticket, schedule, reason } },
-            context,
-          );
-        },
+        (tx, id) => insertMove(tx, id, input, actor, context),
         loadMove,
       );
     },

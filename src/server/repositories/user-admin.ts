@@ -22,7 +22,12 @@ type Change = RecordedChange['changes'][number];
 /** What a change of a user stores (`set`) and what its history says (`changes`: never a hash or a code). */
 type UserChange = { changes: Change[]; set: Partial<UserRow> };
 
-const toManaged = (row: UserRow): ManagedUser => ({ ...toUser(row), active: row.active, version: row.version });
+const toManaged = (row: UserRow): ManagedUser => ({
+  ...toUser(row),
+  active: row.active,
+  version: row.version,
+  hourlyRate: row.hourlyRate,
+});
 
 // No 0/O or 1/I/L: the code is read out or copied from a screen.
 const codeAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -90,7 +95,12 @@ export function createUserAdminRepository(database: Database) {
         id,
         actor,
         (_tx, row) => {
-          const diff = diffPatch(row, patch, { role: 'role', department: 'department', active: 'active' });
+          const diff = diffPatch(row, patch, {
+            role: 'role',
+            department: 'department',
+            active: 'active',
+            hourlyRate: 'hourlyRate',
+          });
           const changes: Change[] = [...diff];
           if (id === actor && changes.some((one) => one.field === 'active' && one.newValue === false)) {
             throw badRequest('You cannot deactivate your own account. Another admin can.');

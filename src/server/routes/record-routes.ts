@@ -50,3 +50,29 @@ export function csvExport<Query extends z.ZodType, Row>(csv: CsvExport<Query, Ro
     );
   };
 }
+
+interface RecordCollection<ListQuery extends z.ZodType, ExportQuery extends z.ZodType, Row> {
+  tags: string[];
+  /** `GET /`: the filters it takes, its answer and what reads it. */
+  list: { query: ListQuery; response: z.ZodType; read(query: z.output<ListQuery>): Promise<unknown> };
+  csv: Omit<CsvExport<ExportQuery, Row>, 'tags'>;
+  /** `GET /:id` answers this shape. */
+  record: z.ZodType;
+  repository: ReadRepository;
+}
+
+/** The reads of a kind of record: its list, its CSV export, one record and its history. */
+export function recordCollection<ListQuery extends z.ZodType, ExportQuery extends z.ZodType, Row>(
+  collection: RecordCollection<ListQuery, ExportQuery, Row>,
+): FastifyPluginAsyncZod {
+  const { tags, list } = collection;
+  return async (app) => {
+    app.get(
+      '/',
+      { schema: { tags, querystring: list.query, response: { 200: list.response, ...recordErrors } } },
+      (request) => list.read(request.query as z.output<ListQuery>),
+    );
+    await app.register(csvExport({ tags, ...collection.csv }));
+    await app.register(recordReads(tags, collection.record, collection.repository));
+  };
+}

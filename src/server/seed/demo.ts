@@ -17,7 +17,9 @@ import { hashPassword } from '../lib/passwords.ts';
 import { buildDemoRecords, type Person } from './demo-records.ts';
 import { seedDowntime } from './downtime.ts';
 import { seedHandovers } from './handovers.ts';
+import { seedLabour } from './labour.ts';
 import { seedParts } from './parts.ts';
+import { seedPurchaseRequests } from './purchase-requests.ts';
 import { seedPermits } from './permits.ts';
 import { insertInChunks, nextChangeSeq } from './insert.ts';
 import { seedRequests } from './requests.ts';
@@ -112,6 +114,8 @@ export async function seedDemoIfEmpty(database: Database, plan: ShiftPlan = defa
       assignedTo: ticket.assignedTo ?? null,
     }));
     await seedParts(tx, createRandom(demoSeed + 6), { people, machines: machineKinds, tickets: seedTickets }, now);
+    await seedLabour(tx, createRandom(demoSeed + 7), { people, tickets: seedTickets }, now);
+    await seedPurchaseRequests(tx, createRandom(demoSeed + 8), people, now);
     await tx.execute(sql`analyze`);
     return true;
   });

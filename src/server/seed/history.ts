@@ -1,5 +1,5 @@
 import type { recordHistory } from '../db/schema.ts';
-import type { Entity } from '../repositories/record-changes.ts';
+import type { HistoryEntity } from '../repositories/record-changes.ts';
 
 export type HistoryRow = typeof recordHistory.$inferInsert;
 
@@ -8,7 +8,7 @@ export type HistoryRow = typeof recordHistory.$inferInsert;
  * change is a new version, with who made it, when, and the old and new value of each field.
  */
 export function recordLog(
-  entity: Entity,
+  entity: HistoryEntity,
   recordId: string,
   history: HistoryRow[],
   createdBy: string | null,

@@ -23,12 +23,23 @@ export const inboxKinds = [
   'permitRequested',
   'permitApproved',
   'locksStillOn',
+  'purchaseRequested',
+  'purchaseDecided',
   'mark',
 ] as const;
 export type InboxKind = (typeof inboxKinds)[number];
 
 /** What an entry opens: a record, a user (a role request), a work request, a department's shift log (a handover), or a permit to work. */
-export const inboxEntities = ['ticket', 'incident', 'schedule', 'user', 'request', 'handover', 'permit'] as const;
+export const inboxEntities = [
+  'ticket',
+  'incident',
+  'schedule',
+  'user',
+  'request',
+  'handover',
+  'permit',
+  'purchaseRequest',
+] as const;
 export type InboxEntity = (typeof inboxEntities)[number];
 
 export const inboxEntry = z.object({

@@ -98,13 +98,13 @@ export interface PartStockLine {
   stock: PartBin | null;
 }
 
-const quantity = (label: string) =>
+export const quantity = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .min(0, `${label} must not be negative`)
     .max(1_000_000_000, `${label} must be at most 1000000000`)
     .refine(hasAtMostThreeDecimals, `${label} has at most 3 decimals`);
-const positiveQuantity = (label: string) =>
+export const positiveQuantity = (label: string) =>
   quantity(label).refine((value) => value > 0, `${label} must be more than 0`);
 
 const money = z
@@ -146,7 +146,7 @@ export type PartCreate = z.infer<typeof partCreate>;
 export const partUpdate = z.object(partFields).partial().strict().refine(minNotAboveMax, minAboveMax);
 export type PartUpdate = z.infer<typeof partUpdate>;
 
-const partRef = z.object({ _id: idSchema, partNumber: z.string(), name: z.string(), unit: z.enum(units) });
+export const partRef = z.object({ _id: idSchema, partNumber: z.string(), name: z.string(), unit: z.enum(units) });
 
 const workRef = {
   ticket: z.object({ _id: idSchema, ticketNumber: z.string(), title: z.string() }).nullable(),

@@ -40,7 +40,7 @@ export const syncQuery = z.object({
   snapshot: z.enum(syncScopes).optional(),
   mark: changeSeq('mark'),
   after: z.string().regex(snapshotPosition, 'after must be a position returned by /api/sync').optional(),
-  limit: z.coerce.number().int().min(1).max(2000).default(500),
+  limit: z.coerce.number().int().min(1).max(5000).default(500),
   windowDays,
 });
 export type SyncQuery = z.infer<typeof syncQuery>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { departments, profileDepartments, roles } from '../enums.ts';
 import { idSchema, oneOf, requiredText } from './common.ts';
+import { hourlyRateSchema } from './labour.ts';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -69,7 +70,12 @@ export const meResponse = z.object({ user });
 export const profileResponse = z.object({ message: z.string(), user });
 
 /** A user as the Users screen shows it to an admin. */
-export const managedUser = user.extend({ active: z.boolean(), version: z.number().int() });
+export const managedUser = user.extend({
+  active: z.boolean(),
+  version: z.number().int(),
+  /** What an hour of their work costs; null: the plant's default (src/docs/costs.md). */
+  hourlyRate: z.number().nullable(),
+});
 export type ManagedUser = z.infer<typeof managedUser>;
 
 export const userListQuery = z.object({
@@ -82,9 +88,10 @@ export const userUpdate = z
     role: oneOf('Role', roles),
     department: oneOf('Department', profileDepartments),
     active: z.boolean({ error: 'active must be true or false' }),
+    hourlyRate: hourlyRateSchema,
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Say what to change: role, department or active');
+  .refine((body) => Object.keys(body).length > 0, 'Say what to change: role, department, active or hourlyRate');
 export type UserUpdate = z.infer<typeof userUpdate>;
 
 export const roleDecision = z.object({ decision: oneOf('Decision', ['approve', 'decline']) });

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { LocalDatabase } from '#client/data/store/db.ts';
 import { createReplayer, type ReplayerOptions } from '#client/data/outbox/replayer.ts';
 import { createSyncStatus, type SyncStatusStore } from '#client/data/sync/sync-status.ts';
@@ -27,6 +27,11 @@ export interface LiveDevice {
   replayer: (overrides?: Partial<ReplayerOptions>) => ReturnType<typeof createReplayer>;
   /** A GET as the admin straight to the server (`/api/...`): what reached it. */
   adminGet: (url: string) => Promise<LightMyRequestResponse>;
+  /**
+   * Sends the outbox's `waiting` changes: first with the network down (they stay), then back up with
+   * the first answer lost on its way back (sent again), until the outbox is empty.
+   */
+  sendThroughALostAnswer: (waiting: number) => Promise<void>;
 }
 
 /**
@@ -49,6 +54,18 @@ export function useLiveDevice(role: Role, serverEnv: Record<string, string> = {}
         ...overrides,
       }),
     adminGet: (url) => device.server.t.app.inject({ url, headers: device.admin.headers }),
+    async sendThroughALostAnswer(waiting) {
+      const replay = device.replayer();
+      device.network.isDown = true;
+      await replay.run();
+      expect(await device.db.outbox.count()).toBe(waiting);
+      device.network.isDown = false;
+      device.network.loseNextResponses = 1;
+      await replay.reconnected();
+      await replay.retryNow();
+      replay.stop();
+      expect(await device.db.outbox.count()).toBe(0);
+    },
   } as LiveDevice;
 
   beforeAll(async () => {

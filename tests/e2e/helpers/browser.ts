@@ -29,12 +29,17 @@ export function newContext(browser: Browser, size: { width: number; height: numb
   return browser.newContext({ viewport: size, serviceWorkers: 'allow' });
 }
 
-/** Signs in through the login form, as a user would. */
-export async function signIn(page: Page, baseUrl: string, role: DemoRole): Promise<void> {
+/** Fills in and sends the login form, as a user would; the answer comes after this returns. */
+export async function submitSignIn(page: Page, baseUrl: string, role: DemoRole): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(demoAccounts[role].email);
   await page.getByLabel('Password', { exact: true }).fill(demoAccounts[role].password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Signs in through the login form, as a user would, and waits for the dashboard's address. */
+export async function signIn(page: Page, baseUrl: string, role: DemoRole): Promise<void> {
+  await submitSignIn(page, baseUrl, role);
   await page.waitForURL(`${baseUrl}/`);
 }
 
@@ -62,6 +67,17 @@ export async function openControlledPage(browser: Browser, baseUrl: string, role
   return { context, page };
 }
 
+/**
+ * Back online, until everything saved offline has reached the server. The pending count is awaited
+ * first: a change still on its way into the outbox would otherwise let a missing count pass at once.
+ */
+export async function sendOnceOnline(page: Page, timeout = 60_000): Promise<void> {
+  const pending = page.getByTestId('pending-count');
+  await pending.waitFor({ state: 'attached', timeout: 10_000 });
+  await page.context().setOffline(false);
+  await pending.waitFor({ state: 'detached', timeout });
+}
+
 export async function setOffline(context: BrowserContext, isOffline: boolean): Promise<void> {
   await context.setOffline(isOffline);
 }
@@ -73,12 +89,31 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `.tmp/screens/${name}-${width}x${height}.png` });
 }
 
-export async function apiToken(baseUrl: string, role: DemoRole): Promise<string> {
+const tokens = new Map<string, Promise<string>>();
+
+/**
+ * A token for a demo account, signed in once per server: each sign-in costs a password hash (half a
+ * second of a core), and tests read the server often. Tokens outlive a restart (the data directory
+ * keeps the signing secret).
+ */
+export function apiToken(baseUrl: string, role: DemoRole): Promise<string> {
+  const key = `${baseUrl} ${role}`;
+  let token = tokens.get(key);
+  if (!token) {
+    token = signInForToken(baseUrl, role);
+    tokens.set(key, token);
+    token.catch(() => tokens.delete(key));
+  }
+  return token;
+}
+
+async function signInForToken(baseUrl: string, role: DemoRole): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(demoAccounts[role]),
   });
+  if (!response.ok) throw new Error(`signing in as ${role} failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }
 

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
 import { openControlledPage, type DemoRole } from './browser.ts';
 import { machineStatuses, type MachineStatus } from '#shared/enums.ts';
 import { readDeviceStore } from './device-store.ts';
@@ -82,7 +83,9 @@ export class ChaosDevice {
     const dialog = this.page.getByRole('dialog');
     await dialog.getByLabel('Add a comment').fill(text);
     await dialog.getByRole('button', { name: 'Add Comment' }).click();
-    await dialog.getByText(text).waitFor();
+    // Saved on the device once it is listed and the field is empty (a filled textarea's text matches too).
+    await dialog.getByRole('listitem').filter({ hasText: text }).waitFor();
+    await expect.poll(() => dialog.getByLabel('Add a comment').inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
   }

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
  */
 export function readDeviceStore<T>(
   page: Page,
-  store: 'tickets' | 'machines' | 'permits' | 'outbox' | 'meta',
+  store: 'tickets' | 'machines' | 'permits' | 'parts' | 'outbox' | 'meta',
 ): Promise<T[]> {
   return page.evaluate(
     (name) =>

@@ -10,6 +10,7 @@ import { loadConfig } from '#server/config.ts';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { openPglite } from '#server/db/pglite.ts';
 import type { Role } from '#shared/enums.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 
 /** A fresh database on the PostgreSQL server `serverUrl`, and a way to drop it. */
 export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -109,26 +110,24 @@ async function grantRole(app: App, userId: string, role: Role) {
   app.forgetAccount(userId);
 }
 
+/** The fixtures' one password, hashed once per test file: each hash takes half a second of a core. */
+export const fixturePassword = 'correct horse 1';
+let fixturePasswordHash: Promise<string> | undefined;
+
+/**
+ * An account of `role` with a token, made through the users repository (the register route is tested in
+ * auth and registration tests; hashing a password for each fixture account would take most of a run).
+ */
 export async function registerUser(app: App, role: Role, overrides: Partial<{ name: string; email: string }> = {}) {
   counter += 1;
   const email = overrides.email ?? `${role}.${counter}.${randomUUID().slice(0, 8)}@plant.test`;
   const name = overrides.name ?? `${role} ${counter}`;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name, email, password: 'correct horse 1', role, department: 'Maintenance', phone: '555-0100' },
-  });
-  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  const body = response.json<{ token: string; user: { _id: string; role: Role } }>();
-  if (body.user.role !== role) await grantRole(app, body.user._id, role);
-  return {
-    _id: body.user._id,
-    token: body.token,
-    role,
-    name,
-    email,
-    headers: { authorization: `Bearer ${body.token}` },
-  } satisfies Account;
+  fixturePasswordHash ??= hashPassword(fixturePassword);
+  const profile = { name, email, role, department: 'Maintenance', phone: '555-0100' };
+  const user = await app.repos.users.create({ ...profile, passwordHash: await fixturePasswordHash });
+  if (user.role !== role) await grantRole(app, user._id, role);
+  const token = app.issueToken({ _id: user._id, role, name });
+  return { _id: user._id, token, role, name, email, headers: { authorization: `Bearer ${token}` } } satisfies Account;
 }
 
 /** One account of each role. */

@@ -12,6 +12,7 @@ export const recordUrl = {
   handover: '/handovers',
   permit: '/permits',
   part: '/parts',
+  purchaseRequest: '/purchase-requests',
 } as const satisfies Record<OutboxEntity, string>;
 
 /** A person as records show them (the signed-in user carries more than that). */

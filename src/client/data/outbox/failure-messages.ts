@@ -12,6 +12,7 @@ export const updateFallback = {
   handover: 'Failed to update handover',
   permit: 'Failed to update permit to work',
   part: 'Failed to update part',
+  purchaseRequest: 'Failed to update purchase request',
 } as const satisfies Record<OutboxEntity, string>;
 
 export const createFallback = {
@@ -22,4 +23,5 @@ export const createFallback = {
   handover: 'Failed to hand over the shift',
   permit: 'Failed to request permit to work',
   part: 'Failed to create part',
+  purchaseRequest: 'Failed to request purchase',
 } as const satisfies Record<OutboxEntity, string>;

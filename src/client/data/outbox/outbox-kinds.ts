@@ -2,7 +2,8 @@ import type { EntryOf, LocalDatabase, OutboxEntry, OutboxKind } from '#client/da
 import { statusAfterLocks } from '#shared/permit-checks.ts';
 import type { Part } from '#shared/schemas/part.ts';
 import type { Permit } from '#shared/schemas/permit.ts';
-import { partAfterMove } from '#client/data/store/part-stock.ts';
+import { partAfterMove, partAfterReserved } from '#client/data/store/part-stock.ts';
+import { requestAfterDecision, requestAfterReceipt } from '#client/data/store/purchase-preview.ts';
 import { createFallback, updateFallback } from './failure-messages.ts';
 
 type AnyRecord = Record<string, unknown> & { _id: string };
@@ -67,6 +68,16 @@ const followingLocks =
     return changed && { ...changed, status: statusAfterLocks(changed as unknown as Permit) };
   };
 
+
+/** A part planned for work, or released: the part's reserved figures change until the server's copy is read. */
+const plannedPart = <E extends EntryOf<'reservation' | 'reservationRelease'>>(fallback: string): KindRules<E> => ({
+  apply: (record, entry) => record && partAfterReserved(record as unknown as Part, entry.preview.reservedChange),
+  encode: asJson,
+  sendsIfMatch: false,
+  fields: replacesNothing,
+  fallback: () => fallback,
+  recordAt: (entry) => `/parts/${entry.recordId}`,
+});
 
 const asJson = (entry: OutboxEntry) => Promise.resolve(JSON.stringify(entry.body));
 
@@ -160,6 +171,31 @@ export const outboxKinds: { [K in OutboxKind]: KindRules<EntryOf<K>> } = {
     fields: replacesNothing,
     fallback: (entry) => (entry.preview.kind === 'adjustment' ? 'Failed to record count' : 'Failed to record stock move'),
     recordAt: (entry) => `/parts/${entry.recordId}`,
+  },
+  reservation: plannedPart('Failed to plan part'),
+  reservationRelease: plannedPart('Failed to release planned part'),
+  // Hours change what the ticket cost, not the ticket: it shows them from the outbox (features/costs).
+  labour: {
+    apply: (record) => record,
+    encode: asJson,
+    sendsIfMatch: false,
+    fields: replacesNothing,
+    fallback: () => 'Failed to record hours',
+    recordAt: (entry) => `/tickets/${entry.recordId}`,
+  },
+  purchaseDecision: {
+    apply: (record, entry) => record && requestAfterDecision(record, entry.preview),
+    encode: asJson,
+    sendsIfMatch: false,
+    fields: replacesNothing,
+    fallback: () => 'Failed to update purchase request',
+  },
+  purchaseReceipt: {
+    apply: (record, entry) => record && requestAfterReceipt(record, entry.preview.quantity),
+    encode: asJson,
+    sendsIfMatch: false,
+    fields: replacesNothing,
+    fallback: () => 'Failed to receive purchase',
   },
 };
 

@@ -4,6 +4,7 @@ import { handover } from '#shared/schemas/handover.ts';
 import { incident } from '#shared/schemas/incident.ts';
 import { machine } from '#shared/schemas/machine.ts';
 import { part } from '#shared/schemas/part.ts';
+import { purchaseRequestDetail } from '#shared/schemas/purchase-request.ts';
 import { permit } from '#shared/schemas/permit.ts';
 import { schedule } from '#shared/schemas/schedule.ts';
 import { ticket } from '#shared/schemas/ticket.ts';
@@ -44,6 +45,7 @@ const confirmedRecord = {
   handover: handover.extend(mayOverwrite),
   permit: permit.extend(mayOverwrite),
   part: part.extend(mayOverwrite),
+  purchaseRequest: purchaseRequestDetail.extend(mayOverwrite),
 } satisfies Record<OutboxEntity, z.ZodType>;
 type ConfirmedRecord = z.infer<(typeof confirmedRecord)[OutboxEntity]>;
 
@@ -134,6 +136,12 @@ export function createReplayer(options: ReplayerOptions) {
     return 'next';
   }
 
+  function signInRequired() {
+    isPaused = true;
+    status.set({ needsSignIn: true });
+    options.onAuthRequired?.();
+  }
+
   async function refused(entry: OutboxEntry, error: unknown): Promise<Outcome> {
     if (error instanceof ApiError && error.isNetworkFailure) {
       status.set({ isOnline: false });
@@ -144,9 +152,7 @@ export function createReplayer(options: ReplayerOptions) {
     if (!(error instanceof ApiError)) return fail(entry, rulesOf(entry).fallback(entry));
     if (error.status === 401) {
       await db.outbox.update(entry.seq, { state: 'pending' });
-      isPaused = true;
-      status.set({ needsSignIn: true });
-      options.onAuthRequired?.();
+      signInRequired();
       return 'stop';
     }
     if (isTemporary(error.status)) return backOff(entry, error.retryAfter, false);
@@ -195,6 +201,8 @@ export function createReplayer(options: ReplayerOptions) {
 
   return {
     run,
+    /** The server refused this session (a pull answered 401): the queue waits for a new sign-in. */
+    signInRequired,
     /** After a new sign-in: the paused queue goes on with the new token. */
     resume() {
       isPaused = false;

@@ -7,7 +7,7 @@ import { useIsOnline } from '#client/data/sync/use-sync.ts';
 /** Why a delete button is disabled offline. */
 export const deleteNeedsConnection = 'Deleting needs a connection to the server.';
 
-interface DeleteOnServer {
+export interface DeleteOnServer {
   /** Under /api, without the leading slash: 'machines/<id>'. */
   path: string;
   success: string;

@@ -6,12 +6,19 @@ import {
   type actionCreate,
   type IncidentAction,
 } from '#shared/schemas/incident-action.ts';
+import type { UserRef } from '#shared/schemas/common.ts';
 import type { Handover } from '#shared/schemas/handover.ts';
 import type { InboxEntry } from '#shared/schemas/inbox.ts';
 import type { Incident } from '#shared/schemas/incident.ts';
+import type { LabourEntryCreate } from '#shared/schemas/labour.ts';
 import type { Machine } from '#shared/schemas/machine.ts';
-import type { BinRef, Part, StockMoveCreate } from '#shared/schemas/part.ts';
+import type { BinRef, Part, ReservationCreate, StockMoveCreate } from '#shared/schemas/part.ts';
 import type { LockCreate, LockUpdate, Permit, PermitLock } from '#shared/schemas/permit.ts';
+import type {
+  PurchaseDecisionInput,
+  PurchaseReceipt,
+  PurchaseRequest,
+} from '#shared/schemas/purchase-request.ts';
 import type { ReadingInput } from '#shared/schemas/reading.ts';
 import type { ChecklistPatch, Schedule } from '#shared/schemas/schedule.ts';
 import type { SyncEntity } from '#shared/schemas/sync.ts';
@@ -36,7 +43,7 @@ type AnyRecord = Record<string, unknown> & { _id: string };
  * What an outbox entry changes: a synced record, a department's shift handover
  * (src/docs/shift-handover.md), a permit to work (src/docs/permits.md) or a part's stock (src/docs/parts.md).
  */
-export type OutboxEntity = SyncEntity | 'handover' | 'permit' | 'part';
+export type OutboxEntity = SyncEntity | 'handover' | 'permit' | 'part' | 'purchaseRequest';
 
 /** A stock move as the screens show it until the server confirms it: the bins and work by name. */
 export interface PendingMove {
@@ -46,8 +53,38 @@ export interface PendingMove {
   bin: BinRef;
   toBin: BinRef | null;
   ticket: { _id: string; ticketNumber: string; title: string } | null;
+  schedule?: { _id: string; title: string } | null;
   reason: string | null;
   movedAt: string;
+  /** What the move takes from (or gives back to) its work's plan: the reserved figures it changes. */
+  reservedChange?: ReservedChange[];
+}
+
+/** A change of a part's reserved stock in one bin (null: planned without a bin), as the server will count it. */
+export interface ReservedChange {
+  bin: BinRef | null;
+  delta: number;
+}
+
+/** A part planned for a ticket or a schedule on this device, or the release of one, until the server confirms it. */
+export interface PendingReservation {
+  /** The reservation's `_id`. */
+  _id: string;
+  part: Pick<Part, '_id' | 'partNumber' | 'name' | 'unit'>;
+  quantity: number;
+  bin: BinRef | null;
+  ticket: { _id: string; ticketNumber: string; title: string } | null;
+  schedule: { _id: string; title: string } | null;
+  reservedChange: ReservedChange[];
+}
+
+/** Hours recorded on this device and not confirmed yet: the person by name. */
+export interface PendingLabour {
+  _id: string;
+  person: UserRef;
+  hours: number;
+  workedOn: string;
+  note: string;
 }
 
 /** What every outbox entry carries, whatever its kind. */
@@ -146,6 +183,42 @@ export type OutboxEntry =
       /** The move; its `_id` is the entry id, so a replay is the same move (create-once). */
       body: StockMoveCreate;
       preview: PendingMove;
+    })
+  | (EntryBase & {
+      kind: 'reservation';
+      method: 'POST';
+      /** Its `_id` is the entry id, so a replay is the same reservation (create-once). */
+      body: ReservationCreate;
+      preview: PendingReservation;
+    })
+  | (EntryBase & {
+      kind: 'reservationRelease';
+      method: 'DELETE';
+      body: Record<string, never>;
+      /** The reservation released, as shown. */
+      preview: PendingReservation;
+    })
+  | (EntryBase & {
+      kind: 'labour';
+      method: 'POST';
+      /** Hours on a ticket (src/docs/costs.md); its `_id` is the entry id, so a replay is the same entry. */
+      body: LabourEntryCreate;
+      /** The entry as the ticket shows it until the server confirms it. */
+      preview: PendingLabour;
+    })
+  | (EntryBase & {
+      kind: 'purchaseDecision';
+      method: 'POST';
+      body: PurchaseDecisionInput;
+      /** The status and who decided, as the server will set them. */
+      preview: Pick<PurchaseRequest, 'status' | 'decidedBy' | 'decidedAt' | 'decisionNote'>;
+    })
+  | (EntryBase & {
+      kind: 'purchaseReceipt';
+      method: 'POST';
+      /** The receipt; its `_id` (the entry id) is the receipt move's, so a replay is the same receipt. */
+      body: PurchaseReceipt;
+      preview: { quantity: number };
     });
 
 export type OutboxKind = OutboxEntry['kind'];
@@ -181,6 +254,7 @@ export class LocalDatabase extends Dexie {
   handovers!: EntityTable<Local<Handover>, '_id'>;
   permits!: EntityTable<Local<Permit>, '_id'>;
   parts!: EntityTable<Local<Part>, '_id'>;
+  purchaseRequests!: EntityTable<Local<PurchaseRequest>, '_id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   files!: EntityTable<StoredFile, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -267,6 +341,8 @@ export class LocalDatabase extends Dexie {
     this.version(13).stores({ permits: '_id, updatedAt' });
     // Parts: the catalogue with its stock as last listed, and the stock moves made here on top.
     this.version(14).stores({ parts: '_id, partNumber' });
+    // Purchase requests as last listed, with the requests, decisions and receipts made here on top.
+    this.version(15).stores({ purchaseRequests: '_id, status' });
     this.use(postingsMiddleware);
     for (const name of Object.values(tableOf)) this.table(name).hook('reading', withServerCopy);
   }
@@ -295,6 +371,7 @@ export const tableOf = {
   handover: 'handovers',
   permit: 'permits',
   part: 'parts',
+  purchaseRequest: 'purchaseRequests',
 } as const satisfies Record<OutboxEntity, string>;
 
 export const localDb = new LocalDatabase();

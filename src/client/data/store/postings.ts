@@ -1,6 +1,6 @@
 import type { DBCore, Dexie, DBCoreMutateRequest, DBCoreRangeType, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
 import { actionOwners, awaitingVerification } from './action-owners.ts';
-import { inBatches, writeInBatches } from './batches.ts';
+import { writeInBatches } from './batches.ts';
 import { isListed, numberKeysOf, slotOf, tokensOf, type ListedTable } from './record-tokens.ts';
 
 /**
@@ -53,21 +53,38 @@ export function noteRecord(changes: ListChanges, table: ListedTable, before: obj
   if (next) note(changes, table, next.tokens, next.slot, 'add');
 }
 
-/** The list with one occurrence of each removed offset taken out and the added ones merged in. */
+/**
+ * The list with one occurrence of each removed offset taken out and the added ones merged in. The
+ * stored list is sorted: the few added offsets are sorted alone and merged in one pass, where sorting
+ * the whole list again cost a long task on a first sync (its common words' lists are long).
+ */
 function merged(list: Uint32Array | undefined, { add, remove }: ListChange): Uint32Array {
-  const removing = new Map<number, number>();
-  for (const offset of remove) removing.set(offset, (removing.get(offset) ?? 0) + 1);
-  const kept = (list ?? new Uint32Array()).filter((offset) => {
-    const left = removing.get(offset);
-    if (!left) return true;
-    removing.set(offset, left - 1);
-    return false;
-  });
+  let kept = list ?? new Uint32Array();
+  if (remove.length > 0) {
+    const removing = new Map<number, number>();
+    for (const offset of remove) removing.set(offset, (removing.get(offset) ?? 0) + 1);
+    kept = kept.filter((offset) => {
+      const left = removing.get(offset);
+      if (!left) return true;
+      removing.set(offset, left - 1);
+      return false;
+    });
+  }
   if (add.length === 0) return kept;
-  const result = new Uint32Array(kept.length + add.length);
-  result.set(kept);
-  result.set(add, kept.length);
-  return result.sort();
+  const added = Uint32Array.from(add).sort();
+  const result = new Uint32Array(kept.length + added.length);
+  let from = 0;
+  let at = 0;
+  for (const offset of added) {
+    let end = from;
+    while (end < kept.length && kept[end]! <= offset) end += 1;
+    result.set(kept.subarray(from, end), at);
+    at += end - from;
+    result[at++] = offset;
+    from = end;
+  }
+  result.set(kept.subarray(from), at);
+  return result;
 }
 
 /** The lists' store as a writer reaches it: the middleware's own table, or a caller's (storePage). */
@@ -79,24 +96,27 @@ export interface ListStore {
 
 /**
  * Applies the changes to the stored lists: each list read once and written once (or deleted when
- * empty), `batch` lists a request, each batch a short task of its own (batches.ts).
+ * empty), `batch` lists a request, each batch read, merged and written in a short task of its own
+ * (batches.ts).
  */
 export async function writeChanges(store: ListStore, changes: ListChanges, batch = Infinity): Promise<void> {
   const wanted = [...changes.values()].filter((change) => change.add.length > 0 || change.remove.length > 0);
   if (wanted.length === 0) return;
-  const lists = await inBatches(wanted, batch, (part) => store.getMany(part.map((change) => change.key)));
-  const next = wanted.map((change, index) => ({ key: change.key, list: merged(lists[index], change) }));
-  const kept = next.filter((entry) => entry.list.length > 0);
-  const empty = next.filter((entry) => entry.list.length === 0).map((entry) => entry.key);
+  const empty: PostingKey[] = [];
   // Only Dexie's promises are waited for here (batches.ts), so the transaction stays the current one.
-  if (kept.length > 0) {
-    await writeInBatches(kept, batch, (part) =>
-      store.put(
-        part.map((entry) => entry.key),
-        part.map((entry) => entry.list),
-      ),
-    );
-  }
+  await writeInBatches(wanted, batch, (part) =>
+    store.getMany(part.map((change) => change.key)).then((lists) => {
+      const next = part.map((change, index) => ({ key: change.key, list: merged(lists[index], change) }));
+      const kept = next.filter((entry) => entry.list.length > 0);
+      empty.push(...next.filter((entry) => entry.list.length === 0).map((entry) => entry.key));
+      return kept.length > 0
+        ? store.put(
+            kept.map((entry) => entry.key),
+            kept.map((entry) => entry.list),
+          )
+        : [];
+    }),
+  );
   if (empty.length > 0) await store.delete(empty);
 }
 

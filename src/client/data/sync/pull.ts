@@ -11,6 +11,7 @@ import { recordCount, storePage } from '#client/data/store/store-page.ts';
 import type { SyncStatusStore } from './sync-status.ts';
 import { startOver, startingPosition, type SnapshotPosition, type SyncPosition } from './sync-position.ts';
 import { readWindowDays, yieldToUi } from './working-set.ts';
+import { readWholeLists } from './whole-lists.ts';
 
 type Api = ReturnType<typeof createApi>;
 
@@ -80,6 +81,15 @@ function advance({ log, snapshot, windowDays }: SyncPosition, page: SyncPage) {
   return { position: { windowDays, log: log ?? page.cursor }, hasMore: true };
 }
 
+export interface PullOptions {
+  /** Records a page asks for (the first sync's first page asks for fewer). */
+  limit?: number;
+  /** Waits before each page is stored: the screens' reads that the last page started again. */
+  beforeStore?: () => Promise<void>;
+  /** Set on the pull that starts over after a 410, which does not start over again. */
+  restarted?: boolean;
+}
+
 /**
  * Brings what changed on the server in this device's working set (src/docs/offline-sync.md): a
  * snapshot under way first, newest first, then the log. The next page is asked for while the last
@@ -90,10 +100,10 @@ function advance({ log, snapshot, windowDays }: SyncPosition, page: SyncPage) {
 export async function pullChanges(
   db: LocalDatabase,
   transport: Transport,
-  status: SyncStatusStore,
-  limit = 2000,
-  restarted = false,
+  status: Pick<SyncStatusStore, 'set'>,
+  options: PullOptions = {},
 ): Promise<number | null> {
+  const { limit = 5000, beforeStore = screensHadTheirTurn, restarted = false } = options;
   const api = createApi(transport);
   const windowDays = await readWindowDays(db);
   let position = await startingPosition(db, windowDays);
@@ -111,7 +121,7 @@ export async function pullChanges(
         const answered = error instanceof ApiError ? error.status : null;
         if (answered === 410 && !restarted) {
           await startOver(db, windowDays);
-          return pullChanges(db, transport, status, limit, true);
+          return pullChanges(db, transport, status, { ...options, restarted: true });
         }
         status.set({ isOnline: answered !== 0 });
         if (answered === 401) status.set({ needsSignIn: true });
@@ -122,7 +132,7 @@ export async function pullChanges(
       next = hasMore ? request(api, after, limit, windowDays) : null;
       // An answer nobody waits for would be reported as unhandled when the network drops.
       next?.catch(() => {});
-      await screensHadTheirTurn();
+      await beforeStore();
       await storePage(db, page, after);
       position = after;
       received += recordCount(page);
@@ -146,3 +156,20 @@ export async function pullChanges(
     status.set({ isPulling: false, download: null });
   }
 }
+
+/** Runs a sync round's pull and whole-list reads: in this thread (tests, and browsers without module workers) or in a worker. */
+export interface Puller {
+  pull(db: LocalDatabase, transport: Transport, status: SyncStatusStore): Promise<number | null>;
+  readWholeLists(db: LocalDatabase, transport: Transport): Promise<void>;
+  /** Gets the thread ready ahead of the first pull (a sign-in under way). */
+  prepare(): void;
+  /** Ends the work under way (sign-out): a pull answers null. */
+  stop(): void;
+}
+
+export const inThisThread: Puller = {
+  pull: (db, transport, status) => pullChanges(db, transport, status),
+  readWholeLists,
+  prepare() {},
+  stop() {},
+};

@@ -2,12 +2,10 @@ import { browserTransport, type Transport } from '#client/lib/api.ts';
 import { localDb, type LocalDatabase, type OutboxEntry } from '#client/data/store/db.ts';
 import { retryDelay } from '#client/data/outbox/backoff.ts';
 import { sendReadMarks } from './inbox-store.ts';
-import { pullParts } from './parts-store.ts';
-import { pullOpenPermits } from './permits-store.ts';
-import { pullChanges } from './pull.ts';
+import { inThisThread, type Puller } from './pull.ts';
+import { workerPuller } from './pull-in-worker.ts';
 import { createReplayer, type ReplayerOptions } from '#client/data/outbox/replayer.ts';
 import { createSyncStatus } from './sync-status.ts';
-import { isPruneDue, pruneWorkingSet } from './working-set.ts';
 import type { Overwrite } from '#shared/schemas/common.ts';
 
 const pullEveryMs = 60_000;
@@ -26,7 +24,9 @@ export interface SyncCallbacks {
 export function createSyncEngine(
   db: LocalDatabase,
   transport: Transport,
-  replayOptions: Pick<ReplayerOptions, 'now' | 'random' | 'lockName'> = {},
+  { puller = inThisThread, ...replayOptions }: Pick<ReplayerOptions, 'now' | 'random' | 'lockName'> & {
+    puller?: Puller;
+  } = {},
 ) {
   const status = createSyncStatus();
   let userId: string | null = null;
@@ -56,7 +56,7 @@ export function createSyncEngine(
     for (;;) {
       const current = (pulling ??= {
         outdatedBefore: outdated,
-        received: pullChanges(db, transport, status).finally(() => (pulling = null)),
+        received: puller.pull(db, transport, status).finally(() => (pulling = null)),
       });
       const received = await current.received;
       if (received === null || current.outdatedBefore === outdated) return received;
@@ -76,11 +76,10 @@ export function createSyncEngine(
     if (received !== null) {
       failedPulls = 0;
       await replayer.reconnected();
-      // Permits are not in the change feed (src/docs/permits.md): the open ones are read whole.
-      await pullOpenPermits(db, transport).catch(() => {});
-      // So are parts (src/docs/parts.md): the catalogue and its stock are read whole.
-      await pullParts(db, transport).catch(() => {});
-      if (userId && (await isPruneDue(db))) await pruneWorkingSet(db);
+      if (userId) await puller.readWholeLists(db, transport);
+    } else if (status.get().needsSignIn) {
+      // Signed out at once, not when a change waiting for the network next tries.
+      if (userId) replayer.signInRequired();
     } else if (userId) retryTimer = setTimeout(() => void syncNow(), retryDelay(failedPulls++, null));
   }
 
@@ -90,6 +89,13 @@ export function createSyncEngine(
     syncNow,
     replayNow: () => replayer.retryNow(),
     sendReadMarks: () => sendReadMarks(db, transport),
+    /** Starts the sync's thread while a sign-in waits for the server, so the first pull goes out at once. */
+    prepare: () => puller.prepare(),
+    /**
+     * Signed in a moment ago: the first pull starts before the app's screens have loaded; `start`
+     * goes on with the pull under way rather than asking again.
+     */
+    pullNow: () => void pull(),
     /** A new window (stored already): a pull under way asked for the old one, so another follows it. */
     windowChanged(): Promise<void> {
       outdated += 1;
@@ -117,6 +123,7 @@ export function createSyncEngine(
         clearInterval(pullTimer);
         clearInterval(replayTimer);
         replayer.stop();
+        puller.stop();
         clearTimeout(retryTimer);
         userId = null;
         callbacks = null;
@@ -125,5 +132,8 @@ export function createSyncEngine(
   };
 }
 
-export const syncEngine = createSyncEngine(localDb, browserTransport);
+// Pages are stored off the screen's thread where the browser runs module workers (all it supports).
+export const syncEngine = createSyncEngine(localDb, browserTransport, {
+  puller: typeof Worker === 'undefined' ? inThisThread : workerPuller(),
+});
 export type SyncEngine = typeof syncEngine;

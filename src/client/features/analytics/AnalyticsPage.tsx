@@ -9,6 +9,7 @@ import { distributionPoints, formatHours, machineUptime, trendPoints } from './a
 import { ChartCard } from './ChartCard.tsx';
 import { DetailCard } from './DetailCard.tsx';
 import { changeOf, periodNote, usePreviousFigures } from '#client/lib/period-changes.ts';
+import { CostFigures } from './CostFigures.tsx';
 import { DowntimeFigures } from './DowntimeFigures.tsx';
 import { DistributionBar, DistributionPie, TrendLine } from './lazy-charts.ts';
 import { OfflineFigures } from './OfflineFigures.tsx';
@@ -125,6 +126,7 @@ export function AnalyticsPage() {
         </ChartCard>
 
         <DowntimeFigures days={days} />
+        <CostFigures days={days} />
 
         <div className="grid gap-6 md:grid-cols-3">
           <DetailCard

@@ -1,12 +1,12 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { Panel } from '#client/components/ui/Panel.tsx';
 import { formatHours } from './analytics-figures.ts';
 import { periodNote } from '#client/lib/period-changes.ts';
 import { ChartCard } from './ChartCard.tsx';
+import { FigureTable, MachineLink } from './FigureTable.tsx';
 import { DistributionBar } from './lazy-charts.ts';
 import { useDowntimeFigures } from './use-downtime-figures.ts';
 
-const cell = 'px-3 py-2 text-left';
 const tenths = (minutes: number) => Math.round(minutes / 6) / 10;
 
 /**
@@ -49,41 +49,23 @@ export function DowntimeFigures({ days }: { days: number }) {
           The share of the period each machine was not stopped (Down or Maintenance). MTBF: its running hours per
           failure.
         </p>
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead className="text-slate-600">
-              <tr>
-                <th className={cell}>Machine</th>
-                <th className={cell}>Department</th>
-                <th className={cell}>Availability</th>
-                <th className={cell}>Downtime</th>
-                <th className={cell}>Failures</th>
-                <th className={cell}>MTBF</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {machines.slice(0, 10).map((row) => (
-                <tr key={row._id}>
-                  <td className={`${cell} font-medium`}>
-                    <Link
-                      to="/machines"
-                      search={{ machine: row._id }}
-                      className="inline-flex min-h-11 min-w-11 items-center text-brand-700 hover:underline"
-                    >
-                      {row.name}
-                    </Link>
-                  </td>
-                  <td className={cell}>{row.department}</td>
-                  <td className={cell}>{row.availability}%</td>
-                  <td className={cell}>{formatHours(row.downtimeMinutes / 60)} h</td>
-                  <td className={cell}>{row.failures}</td>
-                  <td className={cell}>{row.mtbfHours === null ? '-' : `${formatHours(row.mtbfHours)} h`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {machines.length === 0 && <p className="px-3 py-2 text-sm text-slate-500">No figures yet.</p>}
-        </div>
+        <FigureTable
+          rows={machines.slice(0, 10)}
+          rowKey={(row) => row._id}
+          empty="No figures yet."
+          columns={[
+            { header: 'Machine', value: (row) => <MachineLink machine={row} />, strong: true },
+            { header: 'Department', value: (row) => row.department },
+            { header: 'Availability', value: (row) => `${row.availability}%`, numeric: true },
+            { header: 'Downtime', value: (row) => `${formatHours(row.downtimeMinutes / 60)} h`, numeric: true },
+            { header: 'Failures', value: (row) => row.failures, numeric: true },
+            {
+              header: 'MTBF',
+              value: (row) => (row.mtbfHours === null ? '-' : `${formatHours(row.mtbfHours)} h`),
+              numeric: true,
+            },
+          ]}
+        />
       </Panel>
     </>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PageHeader } from '#client/components/ui/PageHeader.tsx';
+import { CostFigures } from './CostFigures.tsx';
 import { DowntimeFigures } from './DowntimeFigures.tsx';
 import { FailureModeFigures } from './FailureModeFigures.tsx';
 import { PeriodChoice, type AnalyticsPeriod } from './PeriodChoice.tsx';
@@ -20,6 +21,7 @@ export function ReliabilityPage() {
       <div className="space-y-6">
         <DowntimeFigures days={days} />
         <FailureModeFigures days={days} />
+        <CostFigures days={days} />
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 import { FileText } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FileRef } from '#shared/schemas/common.ts';
-import { attachmentBlob } from './open-attachment.ts';
+import { useFileUrl } from './use-file-url.ts';
 
 /**
  * A small preview of an image attachment, from the file on this device, the worker's cache or the
@@ -9,26 +9,8 @@ import { attachmentBlob } from './open-attachment.ts';
  * in most browsers) keeps the file icon.
  */
 export function FileThumbnail({ file }: { file: FileRef }) {
-  const [url, setUrl] = useState<string | null>(null);
   const [isBroken, setBroken] = useState(false);
-  const isImage = file.mimeType.startsWith('image/');
-
-  useEffect(() => {
-    if (!isImage) return;
-    let objectUrl: string | null = null;
-    let isCurrent = true;
-    attachmentBlob(file._id)
-      .then((blob) => {
-        if (!isCurrent) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch(() => undefined);
-    return () => {
-      isCurrent = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [file._id, isImage]);
+  const url = useFileUrl(file._id, file.mimeType.startsWith('image/'));
 
   if (!url || isBroken) return <FileText aria-hidden="true" className="size-4 shrink-0" />;
   return (

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { FullPageSpinner } from '#client/components/ui/Spinner.tsx';
 import { useSession } from '#client/data/session/session.ts';
 import { LoginScreen } from './LoginScreen.tsx';
-import { signIn } from './sign-in.ts';
+import { onFirstInteraction } from '#client/lib/on-first-interaction.ts';
+import { prepareSync, signIn } from './sign-in.ts';
 
 function RedirectToDashboard() {
   const navigate = useNavigate();
@@ -18,6 +19,8 @@ function RedirectToDashboard() {
 export function LoginPage() {
   const queryClient = useQueryClient();
   const { user, isLoading } = useSession();
+  // The sync's thread, stopped at the sign-out, starts again while the person types.
+  useEffect(() => onFirstInteraction(() => void prepareSync()), []);
   if (isLoading) return <FullPageSpinner />;
   if (user) return <RedirectToDashboard />;
   return <LoginScreen onSubmit={(request) => signIn(queryClient, request)} />;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { roleLabels } from '#shared/enums.ts';
 import type { LoginBody, registerBody, ResetPasswordBody, User } from '#shared/schemas/user.ts';
 import { sessionKey } from '#client/data/session/session.ts';
+import type { SyncEngine } from '#client/data/sync/sync-engine.ts';
 import { api } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.ts';
 import { requestPersistentStorage } from '#client/lib/storage.ts';
@@ -33,17 +34,38 @@ function tellWaitingRole({ role, requestedRole }: User) {
   return true;
 }
 
+let loadingSyncEngine: Promise<SyncEngine | null> | undefined;
+
+/**
+ * Loads the sync engine and starts its thread, while the person types and while the server checks
+ * the password: the first pull then goes out as the token arrives, not once the app's screens have
+ * loaded (seconds on a tablet).
+ */
+export function prepareSync(): Promise<SyncEngine | null> {
+  loadingSyncEngine ??= import('#client/data/sync/sync-engine.ts').then(
+    ({ syncEngine }) => syncEngine,
+    // Not loaded now (the app's code was updated on the server, say): the app starts it as it loads.
+    () => null,
+  );
+  return loadingSyncEngine.then((engine) => {
+    engine?.prepare();
+    return engine;
+  });
+}
+
 /**
  * Signs in or registers (spec section 2): the token and the user are stored where every start reads
  * them and become the session of `queryClient`; the outcome is a toast. Answers whether it succeeded.
  */
 export async function signIn(queryClient: QueryClient, { mode, body }: AuthRequest): Promise<boolean> {
   const { path, success, fallback } = modes[mode];
+  const syncEngine = prepareSync();
   try {
     const { authResponse } = await import('#shared/schemas/user.ts');
     const { token, user } = await api.post(path, { json: body }).json(authResponse);
     saveToken(token);
     rememberUser(user);
+    void syncEngine.then((engine) => engine?.pullNow());
     queryClient.setQueryData(sessionKey, user);
     if (!tellWaitingRole(user)) notify.success(success);
     requestPersistentStorage();

@@ -28,6 +28,8 @@ export function entryLink(entry: InboxEntry, role: Role) {
       return { to: '/shift-log', search: { handover: id } } as const;
     case 'permit':
       return { to: '/permits', search: { permit: id } } as const;
+    case 'purchaseRequest':
+      return { to: '/purchasing', search: { view: 'requests' } } as const;
     default:
       return { to: '/', search: {} } as const;
   }

@@ -4,6 +4,7 @@ import { localDb } from '#client/data/store/db.ts';
 import { useShiftPlan } from '#client/data/session/use-shift-plan.ts';
 import { dueEntries, inboxItems, type InboxItem } from './inbox-entries.ts';
 import { locksStillOnEntries } from './locks-still-on.ts';
+import { useInboxClock } from './use-inbox-clock.ts';
 
 const dayMs = 86_400_000;
 
@@ -11,10 +12,11 @@ const dayMs = 86_400_000;
  * The signed-in user's inbox from this device's store, kept current as pulls and marks write it: the
  * stored entries and marks of the last `inboxDays` (a derived entry marked longer ago shows again, a
  * reminder), the open actions they own, the schedules dated up to today, and their locks still on
- * after a shift ended.
+ * after a shift ended; recomputed at each change of shift and of day too.
  */
 export function useInbox(userId: string): InboxItem[] {
   const plan = useShiftPlan();
+  const turn = useInboxClock(plan);
   return (
     useLiveQuery(async () => {
       const now = new Date();
@@ -32,6 +34,6 @@ export function useInbox(userId: string): InboxItem[] {
         ...locksStillOnEntries(userId, permits, plan, now),
       ];
       return inboxItems(stored, derived, now);
-    }, [userId, plan]) ?? []
+    }, [userId, plan, turn]) ?? []
   );
 }

@@ -54,7 +54,7 @@ export const labelSheets: LabelSheet[] = [
 
 export const perSheet = (sheet: LabelSheet) => sheet.columns * sheet.rows;
 
-/** The machines in sheets of `perSheet` labels, in order. */
+/** The items in sheets of `perSheet` labels, in order. */
 export function intoSheets<T>(items: T[], sheet: LabelSheet): T[][] {
   const size = perSheet(sheet);
   const sheets: T[][] = [];

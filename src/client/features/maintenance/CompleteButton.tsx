@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { mayAnswerChecklist } from '#shared/permissions.ts';
 import { Button } from '#client/components/ui/Button.tsx';
 import { useSignedInUser } from '#client/data/session/session.ts';
+import { usePlannedPartsCheck } from '#client/features/parts/PlannedPartsCheck.tsx';
 import { CompleteWarning, completeWarnings } from './CompleteWarning.tsx';
 import { completeSchedule } from './save-schedule-status.ts';
 import type { LocalSchedule } from './schedule-list.ts';
@@ -14,8 +15,12 @@ import type { LocalSchedule } from './schedule-list.ts';
 export function CompleteButton({ schedule }: { schedule: LocalSchedule }) {
   const user = useSignedInUser();
   const [confirming, setConfirming] = useState(false);
+  const plannedParts = usePlannedPartsCheck(
+    { schedule: { _id: schedule._id, title: schedule.title } },
+    'the maintenance is completed',
+  );
   if (schedule.status === 'Completed' || !mayAnswerChecklist(user, schedule)) return null;
-  const complete = () => void completeSchedule(user, schedule);
+  const complete = () => plannedParts.check(() => void completeSchedule(user, schedule));
   return (
     <>
       <Button onClick={() => (completeWarnings(schedule.checklist).any ? setConfirming(true) : complete())}>
@@ -30,6 +35,7 @@ export function CompleteButton({ schedule }: { schedule: LocalSchedule }) {
           complete();
         }}
       />
+      {plannedParts.dialog}
     </>
   );
 }

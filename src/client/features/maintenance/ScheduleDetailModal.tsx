@@ -5,6 +5,7 @@ import { Detail } from '#client/components/ui/Detail.tsx';
 import { RecordModal } from '#client/components/ui/RecordModal.tsx';
 import { PendingMark } from '#client/components/ui/PendingMark.tsx';
 import { RecordPermits } from '#client/features/permits/RecordPermits.tsx';
+import { ScheduleParts } from '#client/features/parts/WorkParts.tsx';
 import { ChecklistItemRow } from './ChecklistItemRow.tsx';
 import { CompleteButton } from './CompleteButton.tsx';
 import { ScheduleStatusSelect } from './ScheduleStatusSelect.tsx';
@@ -52,6 +53,8 @@ function ScheduleDetails({ schedule }: { schedule: LocalSchedule }) {
         work={{ schedule }}
         finished={schedule.status === 'Completed'}
       />
+
+      <ScheduleParts schedule={schedule} />
 
       <section aria-labelledby="schedule-checklist" className="space-y-3">
         <h3 id="schedule-checklist" className="font-semibold text-slate-900">

@@ -4,6 +4,7 @@ import { can, deniedMessage } from '#shared/permissions.ts';
 import { Select } from '#client/components/ui/Field.tsx';
 import { useStartWork } from '#client/features/permits/use-start-work.tsx';
 import { useSignedInUser } from '#client/data/session/session.ts';
+import { usePlannedPartsCheck } from '#client/features/parts/PlannedPartsCheck.tsx';
 import { CompleteWarning, completeWarnings } from './CompleteWarning.tsx';
 import { saveScheduleStatus } from './save-schedule-status.ts';
 import type { LocalSchedule } from './schedule-list.ts';
@@ -24,8 +25,15 @@ export function ScheduleStatusSelect({ schedule, className = '' }: { schedule: L
     start: (permitOverride) => void saveScheduleStatus(user, schedule, 'In Progress', permitOverride),
   });
 
+  const plannedParts = usePlannedPartsCheck(
+    { schedule: { _id: schedule._id, title: schedule.title } },
+    'the maintenance is completed',
+  );
+  const complete = () => plannedParts.check(() => void saveScheduleStatus(user, schedule, 'Completed'));
+
   function choose(status: ScheduleStatus) {
     if (status === 'Completed' && completeWarnings(schedule.checklist).any) setConfirming(true);
+    else if (status === 'Completed') complete();
     else if (status === 'In Progress' && schedule.status !== status) starting.begin();
     else void saveScheduleStatus(user, schedule, status);
   }
@@ -47,10 +55,11 @@ export function ScheduleStatusSelect({ schedule, className = '' }: { schedule: L
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          void saveScheduleStatus(user, schedule, 'Completed');
+          complete();
         }}
       />
       {starting.dialog}
+      {plannedParts.dialog}
     </>
   );
 }

@@ -1,15 +1,19 @@
-import { PackageCheck, PackagePlus } from 'lucide-react';
+import { ArrowLeftRight, PackageCheck, PackagePlus, Pencil, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { can } from '#shared/permissions.ts';
 import { moveKindLabels, unitLabels } from '#shared/parts.ts';
 import type { StockMove } from '#shared/schemas/part.ts';
+import { stockMoveColumns } from '#shared/export-columns.ts';
 import { Badge } from '#client/components/ui/Badge.tsx';
 import { Button } from '#client/components/ui/Button.tsx';
+import { ExportButton } from '#client/components/ui/ExportButton.tsx';
 import { DetailList } from '#client/components/ui/Detail.tsx';
 import { PendingMark } from '#client/components/ui/PendingMark.tsx';
 import { RecordModal } from '#client/components/ui/RecordModal.tsx';
 import { useSignedInUser } from '#client/data/session/session.ts';
 import { formatDateTime } from '#client/lib/dates.ts';
+import { PartFormModal } from './PartFormModal.tsx';
+import { PartPhoto } from './PartPhoto.tsx';
 import { StockMoveDialog } from './StockMoveDialog.tsx';
 import {
   quantityText,
@@ -50,7 +54,7 @@ function RecentMoves({ part }: { part: LocalPart }) {
       quantity: entry.preview.quantity,
       change: null,
       bin: `${entry.preview.bin.storeroom.name} ${entry.preview.bin.code}`,
-      work: entry.preview.ticket?.ticketNumber ?? null,
+      work: entry.preview.ticket?.ticketNumber ?? entry.preview.schedule?.title ?? null,
       by: 'This device',
       at: entry.preview.movedAt,
       pending: true,
@@ -69,9 +73,18 @@ function RecentMoves({ part }: { part: LocalPart }) {
   ];
   return (
     <section aria-labelledby="part-moves" className="space-y-2">
-      <h4 id="part-moves" className="text-sm font-semibold text-slate-900">
-        Recent moves
-      </h4>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 id="part-moves" className="text-sm font-semibold text-slate-900">
+          Recent moves
+        </h4>
+        <ExportButton
+          noun="moves"
+          what="stock-moves"
+          query={{ part: part._id }}
+          columns={stockMoveColumns}
+          local={() => Promise.resolve(detail.data?.moves ?? [])}
+        />
+      </div>
       {detail.isError && !detail.data && (
         <p className="text-sm text-slate-600">The moves are read from the server: not available offline yet.</p>
       )}
@@ -99,7 +112,7 @@ function RecentMoves({ part }: { part: LocalPart }) {
 function PartDetails({ part }: { part: LocalPart }) {
   const user = useSignedInUser();
   const bins = useBinChoices(part);
-  const [doing, setDoing] = useState<'receipt' | 'adjustment' | null>(null);
+  const [doing, setDoing] = useState<'receipt' | 'adjustment' | 'transfer' | 'return' | 'edit' | null>(null);
   const manages = can(user.role, 'part:manage');
   return (
     <div className="space-y-5">
@@ -108,14 +121,17 @@ function PartDetails({ part }: { part: LocalPart }) {
         {part.belowMinimum && <Badge tone="orange">Below minimum</Badge>}
         <PendingMark count={part._pending} />
       </div>
+      {part.photo && <PartPhoto fileId={part.photo} className="max-h-48" />}
       <DetailList
         className="grid-cols-1 sm:grid-cols-2"
         details={[
           ['Name', part.name],
+          ...(part.description ? [['Description', part.description] as [string, string]] : []),
           ['Unit', unitLabels[part.unit]],
           ['On hand', quantityText(part.onHand, part.unit)],
           ['Free', `${quantityText(part.free, part.unit)} (${part.reserved} reserved)`],
           ['Minimum / maximum', `${part.minStock} / ${part.maxStock}`],
+          ['Unit cost', part.unitCost.toFixed(2)],
         ]}
       />
       {manages && (
@@ -125,6 +141,15 @@ function PartDetails({ part }: { part: LocalPart }) {
           </Button>
           <Button variant="secondary" onClick={() => setDoing('adjustment')}>
             <PackageCheck aria-hidden="true" className="size-4" /> Count
+          </Button>
+          <Button variant="secondary" onClick={() => setDoing('transfer')}>
+            <ArrowLeftRight aria-hidden="true" className="size-4" /> Transfer
+          </Button>
+          <Button variant="secondary" onClick={() => setDoing('return')}>
+            <Undo2 aria-hidden="true" className="size-4" /> Return
+          </Button>
+          <Button variant="secondary" onClick={() => setDoing('edit')}>
+            <Pencil aria-hidden="true" className="size-4" /> Edit
           </Button>
         </div>
       )}
@@ -154,7 +179,10 @@ function PartDetails({ part }: { part: LocalPart }) {
         <span className="font-medium text-slate-900">Fits:</span>{' '}
         {part.machines.map((machine) => machine.name).join(', ') || 'no machine named'}
       </p>
-      {doing && <StockMoveDialog part={part} kind={doing} bins={bins} onClose={() => setDoing(null)} />}
+      {doing === 'edit' && <PartFormModal part={part} onClose={() => setDoing(null)} />}
+      {doing && doing !== 'edit' && (
+        <StockMoveDialog part={part} kind={doing} bins={bins} onClose={() => setDoing(null)} />
+      )}
     </div>
   );
 }

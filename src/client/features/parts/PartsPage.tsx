@@ -7,16 +7,16 @@ import { SearchInput } from '#client/components/ui/SearchInput.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { modalNavigation } from '#client/lib/url-search.ts';
 import { PartCard } from './PartCard.tsx';
+import { BinFilter } from './BinFilter.tsx';
 import { PartDialog } from './PartDialog.tsx';
+import { filterParts } from './part-filters.ts';
+import { PartsToolbar } from './PartsToolbar.tsx';
 import { useParts, type LocalPart } from './use-parts.ts';
 
 const route = getRouteApi('/_app/parts');
 
 /** The most cards shown at once: a search or a filter narrows the rest. */
 const shownLimit = 120;
-
-const matches = (part: LocalPart, words: string) =>
-  `${part.partNumber} ${part.name}`.toLowerCase().includes(words.trim().toLowerCase());
 
 /** The storerooms the device's parts have moved through, by name (works offline). */
 function storeroomsOf(parts: LocalPart[]) {
@@ -34,12 +34,7 @@ export function PartsPage() {
   const navigate = useNavigate({ from: '/parts' });
   const parts = useParts();
   const all = parts ?? [];
-  const shown = all.filter(
-    (part) =>
-      (!search.search || matches(part, search.search)) &&
-      (!search.storeroom || part.bins.some((row) => row.bin.storeroom._id === search.storeroom)) &&
-      (!search.below || part.belowMinimum),
-  );
+  const shown = filterParts(all, search);
   const setFilter = (patch: Partial<typeof search>) =>
     void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
   const openPart = (id: string | undefined) =>
@@ -55,6 +50,7 @@ export function PartsPage() {
             ? `${all.length} parts · ${all.filter((part) => part.belowMinimum).length} below minimum · ${discrepancies} with a discrepancy`
             : 'The stores: parts, their bins and their stock.'
         }
+        actions={<PartsToolbar filters={search} shown={shown} />}
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-center">
         <SearchInput
@@ -80,6 +76,15 @@ export function PartsPage() {
           Below minimum
         </label>
       </div>
+      {search.bin && (
+        <BinFilter
+          binId={search.bin}
+          parts={shown}
+          isPartOpen={!!search.part}
+          onOpen={openPart}
+          onClear={() => setFilter({ bin: undefined })}
+        />
+      )}
       {!parts && <Spinner />}
       {parts && shown.length === 0 && (
         <EmptyState

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { partDetail, partsForWork, storeroom, type BinRef, type Part } from '#shared/schemas/part.ts';
-import { localDb, type EntryOf, type Local } from '#client/data/store/db.ts';
+import { localDb, type EntryOf, type Local, type OutboxEntry } from '#client/data/store/db.ts';
 import { useLiveQuery } from '#client/data/store/use-live-query.ts';
 import { api } from '#client/lib/api.ts';
+import { workEntries, workId, workPlan, workQuery, type WorkTarget } from './work-plan.ts';
 
 export type LocalPart = Local<Part>;
 
@@ -24,7 +25,7 @@ export function useStorerooms() {
 }
 
 /** Every bin a part may be received or counted in: the storerooms' bins, and the part's own. */
-export function useBinChoices(part: Part): BinRef[] {
+export function useBinChoices(part: Pick<Part, 'bins'>): BinRef[] {
   const rooms = useStorerooms().data ?? [];
   const bins = new Map(part.bins.map((row) => [row.bin._id, row.bin]));
   for (const room of rooms) {
@@ -41,27 +42,43 @@ export function usePartDetail(id: string) {
   return useQuery({ queryKey: ['parts', id, 'detail'], queryFn: () => api.get(`parts/${id}`).json(partDetail) });
 }
 
-/** The parts planned for and used on a ticket, read online (the last copy offline). */
-export function usePartsForTicket(ticketId: string) {
+/** The parts planned for and used on a ticket or a maintenance item, read online (the last copy offline). */
+export function usePartsForWork(work: WorkTarget) {
   return useQuery({
-    queryKey: ['parts', 'for-work', ticketId],
-    queryFn: () => api.get('parts/for-work', { searchParams: { ticket: ticketId } }).json(partsForWork),
+    queryKey: ['parts', 'for-work', workId(work)],
+    queryFn: () => api.get('parts/for-work', { searchParams: workQuery(work) }).json(partsForWork),
+    // Other devices issue to the same work without changing it: read again each time it is opened.
+    staleTime: 0,
   });
 }
 
-/** This device's stock moves not confirmed yet, oldest first: of one part, or issued to one ticket. */
-export function usePendingMoves(filter: { part?: string; ticket?: string }): EntryOf<'stockMove'>[] {
+/** This device's stock moves of one part not confirmed yet, oldest first. */
+export function usePendingMoves(filter: { part: string }): EntryOf<'stockMove'>[] {
   return (
     useLiveQuery(async () => {
       const entries = await localDb.outbox.toArray();
       return entries.filter(
-        (entry): entry is EntryOf<'stockMove'> =>
-          entry.kind === 'stockMove' &&
-          (!filter.part || entry.recordId === filter.part) &&
-          (!filter.ticket || entry.preview.ticket?._id === filter.ticket),
+        (entry): entry is EntryOf<'stockMove'> => entry.kind === 'stockMove' && entry.recordId === filter.part,
       );
-    }, [filter.part, filter.ticket]) ?? []
+    }, [filter.part]) ?? []
   );
+}
+
+/**
+ * The work's parts as the server will have them (work-plan.ts): its plan and use as last read, with
+ * this device's entries for it on top; `entries` are those entries, oldest first.
+ */
+/** This device's changes to a work's parts not confirmed yet (plans, releases, moves), oldest first. */
+export function useWorkEntries(work: WorkTarget): OutboxEntry[] {
+  const id = workId(work);
+  return useLiveQuery(async () => workEntries(work, await localDb.outbox.toArray()), [id]) ?? [];
+}
+
+export function useWorkPlan(work: WorkTarget, finished: boolean) {
+  const server = usePartsForWork(work);
+  const entries = useWorkEntries(work);
+  useRefetchOnConfirm(entries.length, server.refetch);
+  return { server, entries, plan: workPlan(server.data, entries, finished) };
 }
 
 /** "3 each", "1.5 m". */

@@ -2,7 +2,7 @@ import { Lock } from 'lucide-react';
 import { activeLocks } from '#shared/permit-checks.ts';
 import { permitTypeLabels } from '#shared/permits.ts';
 import { Badge, permitStatusTone } from '#client/components/ui/Badge.tsx';
-import { PendingMark } from '#client/components/ui/PendingMark.tsx';
+import { RecordCard } from '#client/components/ui/RecordCard.tsx';
 import { durationText, minutesSince } from '#client/features/machines/machine-list.ts';
 import { permitWork } from './PermitDialog.tsx';
 import type { LocalPermit } from './use-permits.ts';
@@ -18,22 +18,19 @@ export function PermitCard({ permit, now, onOpen }: PermitCardProps) {
   const on = activeLocks(permit);
   const locked = new Set(on.map((lock) => lock.point)).size;
   return (
-    <article
-      aria-label={`Permit ${permit.permitNumber}`}
-      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-surface p-4 break-inside-avoid"
+    <RecordCard
+      label={`Permit ${permit.permitNumber}`}
+      number={permit.permitNumber}
+      onOpen={onOpen}
+      pending={permit._pending}
+      className="gap-3 break-inside-avoid"
+      badges={
+        <>
+          <Badge tone={permitStatusTone[permit.status]}>{permit.status}</Badge>
+          <Badge>{permitTypeLabels[permit.type]}</Badge>
+        </>
+      }
     >
-      <header className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          onClick={onOpen}
-          className="min-h-11 text-left font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
-          {permit.permitNumber}
-        </button>
-        <Badge tone={permitStatusTone[permit.status]}>{permit.status}</Badge>
-        <Badge>{permitTypeLabels[permit.type]}</Badge>
-        <PendingMark count={permit._pending} />
-      </header>
       <div className="text-sm">
         <p className="font-medium text-slate-900">
           {permit.machine.name} <span className="font-normal text-slate-600">({permit.machine.machineId})</span>
@@ -64,6 +61,6 @@ export function PermitCard({ permit, now, onOpen }: PermitCardProps) {
         Requested by {permit.requestedBy?.name ?? 'a former user'}, open{' '}
         {durationText(minutesSince(permit.createdAt, now))}
       </footer>
-    </article>
+    </RecordCard>
   );
 }

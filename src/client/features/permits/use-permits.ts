@@ -3,6 +3,7 @@ import { finishedPermitStatuses, permitStatuses, type PermitStatus } from '#shar
 import type { Permit } from '#shared/schemas/permit.ts';
 import { localDb, type Local, type OutboxEntry } from '#client/data/store/db.ts';
 import { useLiveQuery } from '#client/data/store/use-live-query.ts';
+import { permitsOfWork } from './work-rules.ts';
 
 export type LocalPermit = Local<Permit>;
 
@@ -30,9 +31,7 @@ export function usePermit(id: string | undefined): LocalPermit | null | undefine
 export function usePermitsOf(work: { ticket?: string; schedule?: string }): LocalPermit[] {
   return (
     useLiveQuery(async () => {
-      const permits = await localDb.permits
-        .filter((permit) => (work.ticket ? permit.ticket?._id === work.ticket : permit.schedule?._id === work.schedule))
-        .toArray();
+      const permits = await permitsOfWork(work);
       return permits.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     }, [work.ticket, work.schedule]) ?? []
   );

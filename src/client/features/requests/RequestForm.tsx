@@ -11,7 +11,7 @@ import { fieldErrors } from '#client/lib/validation.ts';
 import { kioskDb } from './kiosk-db.ts';
 import { saveRequest } from './kiosk-outbox.ts';
 import { kioskSender, useRequestMachines } from './use-kiosk.ts';
-import { PhotoField } from './PhotoField.tsx';
+import { PhotoField } from '#client/features/attachments/PhotoField.tsx';
 import { UrgencyChoice } from './UrgencyChoice.tsx';
 
 const emptyForm = (machine: string) => ({

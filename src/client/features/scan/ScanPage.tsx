@@ -1,24 +1,39 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '#client/components/ui/PageHeader.tsx';
-import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { localDb } from '#client/data/store/db.ts';
 import { machineIdFromQr } from '#shared/machine-link.ts';
+import { partLabelFromQr } from '#shared/part-link.ts';
 import { MachineSearch } from './MachineSearch.tsx';
 import { useCameraScan } from './use-camera-scan.ts';
+import { Viewfinder } from './Viewfinder.tsx';
 
 /**
- * Scans a machine's label and opens the machine, from this device's records (so offline too). A code
- * that is not one of our labels, or names a machine this device does not have, is said so on screen.
- * Without a working camera the viewfinder goes and the search by name or ID is what the page offers.
+ * Scans a machine's label and opens the machine, or a part's or a bin's label and opens the part or
+ * the bin's parts, from this device's records (so offline too). A code that is not one of our labels,
+ * or names a machine or part this device does not have, is said so on screen. Without a working
+ * camera the viewfinder goes and the search by name or ID is what the page offers.
  */
 export function ScanPage() {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const { videoRef, state } = useCameraScan(async (text) => {
+    const stores = partLabelFromQr(text);
+    if (stores && 'bin' in stores) {
+      await navigate({ to: '/parts', search: { bin: stores.bin } });
+      return true;
+    }
+    if (stores) {
+      if (!(await localDb.parts.get(stores.part))) {
+        setNotice('This label names a part that is not on this device. It may have been removed.');
+        return false;
+      }
+      await navigate({ to: '/parts', search: { part: stores.part } });
+      return true;
+    }
     const id = machineIdFromQr(text);
     if (!id) {
-      setNotice('This QR code is not an IMSP machine label.');
+      setNotice('This QR code is not an IMSP machine, part or bin label.');
       return false;
     }
     if (!(await localDb.machines.get(id))) {
@@ -40,24 +55,15 @@ export function ScanPage() {
   return (
     <>
       <PageHeader
-        title="Scan Machine Label"
-        subtitle={hasViewfinder ? 'Point the camera at the QR code on the machine' : 'Find a machine by name or ID'}
+        title="Scan Label"
+        subtitle={
+          hasViewfinder
+            ? 'Point the camera at the QR code on the machine, the part or the bin'
+            : 'Find a machine by name or ID'
+        }
       />
       <div className="mx-auto max-w-xl space-y-4">
-        {hasViewfinder && (
-          <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-ink-900">
-            <video ref={videoRef} muted playsInline className="size-full object-cover" aria-label="Camera" />
-            <div
-              aria-hidden="true"
-              className="absolute inset-[20%] rounded-lg border-4 border-white/80 shadow-[0_0_0_9999px_rgba(0,0,0,0.35)]"
-            />
-            {state.kind === 'starting' && (
-              <div className="absolute inset-0 flex items-center justify-center text-white">
-                <Spinner label="Starting the camera" showLabel className="size-6" />
-              </div>
-            )}
-          </div>
-        )}
+        <Viewfinder videoRef={videoRef} state={state} />
         <p role="status" className="min-h-6 text-sm text-slate-700">
           {message}
         </p>

@@ -9,7 +9,8 @@ import type { RecordDetailKind, RecordEditKind } from '#client/features/records/
 import { RecordDetailModal } from '#client/features/records/RecordDetailModal.tsx';
 import { RecordEditForm } from '#client/features/records/RecordEditForm.tsx';
 import { RecordPermits } from '#client/features/permits/RecordPermits.tsx';
-import { TicketParts } from '#client/features/parts/TicketParts.tsx';
+import { TicketParts } from '#client/features/parts/WorkParts.tsx';
+import { TicketLabour } from '#client/features/costs/TicketLabour.tsx';
 import { AssigneeSelect } from './AssigneeSelect.tsx';
 import { TicketComments } from './TicketComments.tsx';
 import { TicketFields } from './TicketFields.tsx';
@@ -98,7 +99,8 @@ const ticketDetail: RecordDetailKind<LocalTicket> = {
         work={{ ticket: record }}
         finished={record.status === 'Resolved' || record.status === 'Closed'}
       />
-      <TicketParts ticket={record} finished={record.status === 'Closed'} />
+      <TicketParts ticket={record} />
+      <TicketLabour ticket={record} finished={record.status === 'Closed'} />
       <TicketComments ticket={record} />
     </>
   ),

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { ticketStatuses, type TicketStatus } from '#shared/enums.ts';
-import type { FailureCodes } from '#shared/failure-codes.ts';
+import { endsRepair, type FailureCodes } from '#shared/failure-codes.ts';
 import { ticketEditableFields } from '#shared/permissions.ts';
 import { Select } from '#client/components/ui/Field.tsx';
 import { useSignedInUser } from '#client/data/session/session.ts';
 import { saveAndNotify } from '#client/data/outbox/save-change.ts';
 import { offerMachineBackUp } from '#client/features/machines/machine-back-up.ts';
 import { useStartWork } from '#client/features/permits/use-start-work.tsx';
+import { usePlannedPartsCheck } from '#client/features/parts/PlannedPartsCheck.tsx';
 import { FailureCodesDialog } from './FailureCodesDialog.tsx';
 import { asksForFailureCodes, ticketStatusChange } from './ticket-changes.ts';
 import type { LocalTicket } from './ticket-list.ts';
@@ -29,13 +30,21 @@ export function TicketStatusSelect({
   const editable = ticketEditableFields(user, ticket);
   const allowed = editable === 'all' || editable.includes('status');
   const [ending, setEnding] = useState<'Resolved' | 'Closed' | null>(null);
-  const save = (status: TicketStatus, failure?: FailureCodes, permitOverride?: string) => {
+  const plannedParts = usePlannedPartsCheck(
+    { ticket: { _id: ticket._id, ticketNumber: ticket.ticketNumber, title: ticket.title } },
+    'the ticket is resolved',
+  );
+  const saveNow = (status: TicketStatus, failure?: FailureCodes, permitOverride?: string) => {
     const change = ticketStatusChange(user, ticket, status, failure, permitOverride);
     void Promise.resolve(keep?.(ticket))
       .then(() => saveAndNotify(change, 'Ticket updated successfully!', 'Failed to update ticket'))
       .then((saved) => {
         if (saved) void offerMachineBackUp(user, ticket, status);
       });
+  };
+  const save = (status: TicketStatus, failure?: FailureCodes, permitOverride?: string) => {
+    if (endsRepair(ticket.status, status)) plannedParts.check(() => saveNow(status, failure));
+    else saveNow(status, failure, permitOverride);
   };
   const starting = useStartWork({
     work: { ticketNumber: ticket.ticketNumber || ticket.title },
@@ -74,6 +83,7 @@ export function TicketStatusSelect({
         />
       )}
       {starting.dialog}
+      {plannedParts.dialog}
     </span>
   );
 }

@@ -5,6 +5,7 @@ import { DetailList } from '#client/components/ui/Detail.tsx';
 import { Modal } from '#client/components/ui/Modal.tsx';
 import { RecordHistory } from '#client/components/ui/RecordHistory.tsx';
 import { useSignedInUser } from '#client/data/session/session.ts';
+import { HourlyRateForm } from './HourlyRateForm.tsx';
 import { PasswordReset } from './PasswordReset.tsx';
 import { RoleRequest } from './RoleRequest.tsx';
 import { UserAccessForm } from './UserAccessForm.tsx';
@@ -35,6 +36,7 @@ export function UserDetailModal({ user, onClose }: { user: ManagedUser; onClose:
         />
         {user.requestedRole && <RoleRequest user={user} requested={user.requestedRole} />}
         <UserAccessForm user={user} isSelf={isSelf} />
+        <HourlyRateForm user={user} />
         <section aria-label="Access" className="space-y-3 border-t border-slate-200 pt-4">
           <h3 className="text-sm font-semibold text-slate-900">Access</h3>
           <UserActiveButton user={user} isSelf={isSelf} />

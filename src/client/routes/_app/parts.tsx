@@ -5,6 +5,6 @@ import { newFlag, recordId, searchOf, text } from '#client/lib/url-search.ts';
 
 export const Route = createFileRoute('/_app/parts')({
   staticData: { nav: { label: 'Parts', icon: Package, order: 5.8 } },
-  validateSearch: searchOf({ search: text, storeroom: recordId, below: newFlag, part: recordId }),
+  validateSearch: searchOf({ search: text, storeroom: recordId, below: newFlag, part: recordId, bin: recordId }),
   component: PartsPage,
 });

@@ -1,16 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import analytics from './analytics/index.ts';
+import costAnalytics from './analytics/costs.ts';
 import auth from './auth/index.ts';
+import costs from './costs/index.ts';
 import events from './events/index.ts';
 import handovers from './handovers/index.ts';
 import health from './health/index.ts';
 import inbox from './inbox/index.ts';
+import labour from './labour/index.ts';
 import incidents from './incidents/index.ts';
 import machines from './machines/index.ts';
 import maintenance from './maintenance/index.ts';
 import parts from './parts/index.ts';
 import permits from './permits/index.ts';
+import purchaseRequests from './purchase-requests/index.ts';
 import requestFrontDoor from './requests/front-door.ts';
 import requests from './requests/index.ts';
 import stockMoves from './stock-moves/index.ts';
@@ -45,6 +49,10 @@ const api: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) =
     await signedIn.register(parts, { prefix: '/parts' });
     await signedIn.register(stockMoves, { prefix: '/stock-moves' });
     await signedIn.register(storerooms, { prefix: '/storerooms' });
+    await signedIn.register(labour, { prefix: '/labour', config });
+    await signedIn.register(costs, { config });
+    await signedIn.register(costAnalytics, { prefix: '/analytics', config });
+    await signedIn.register(purchaseRequests, { prefix: '/purchase-requests' });
   });
 };
 

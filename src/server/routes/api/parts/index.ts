@@ -12,7 +12,8 @@ import {
   partUpdated,
 } from '#shared/schemas/part.ts';
 import { changeContext } from '#server/lib/change-context.ts';
-import { createdOrFound, csvExport, recordErrors, recordReads } from '../../record-routes.ts';
+import { createdOrFound, recordErrors, recordCollection } from '../../record-routes.ts';
+import reorder from '../purchase-requests/reorder.ts';
 import reservations from './reservations.ts';
 
 const errors = recordErrors;
@@ -22,21 +23,22 @@ const tags = ['parts'];
 const parts: FastifyPluginAsyncZod = async (app) => {
   const repository = app.repos.parts;
   await app.register(reservations);
-
-  app.get('/', { schema: { tags, querystring: partListQuery, response: { 200: partPage, ...errors } } }, (request) =>
-    repository.list(request.query),
-  );
+  await app.register(reorder);
 
   await app.register(
-    csvExport({
+    recordCollection({
       tags,
-      file: 'stock',
-      query: partExportQuery,
-      columns: partStockColumns,
-      rows: (query) => repository.exportStock(query),
+      list: { query: partListQuery, response: partPage, read: (query) => repository.list(query) },
+      csv: {
+        file: 'stock',
+        query: partExportQuery,
+        columns: partStockColumns,
+        rows: (query) => repository.exportStock(query),
+      },
+      record: partDetail,
+      repository,
     }),
   );
-  await app.register(recordReads(tags, partDetail, repository));
 
   app.post(
     '/',

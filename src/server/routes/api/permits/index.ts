@@ -16,7 +16,7 @@ import {
   permitUpdated,
 } from '#shared/schemas/permit.ts';
 import { changeContext } from '#server/lib/change-context.ts';
-import { createdOrFound, csvExport, recordErrors, recordReads } from '../../record-routes.ts';
+import { createdOrFound, recordErrors, recordCollection } from '../../record-routes.ts';
 
 const errors = recordErrors;
 const tags = ['permits'];
@@ -26,22 +26,20 @@ const permits: FastifyPluginAsyncZod = async (app) => {
   const repository = app.repos.permits;
   const actorOf = (request: FastifyRequest): Actor => ({ _id: request.user._id, role: request.user.role });
 
-  app.get(
-    '/',
-    { schema: { tags, querystring: permitListQuery, response: { 200: z.array(permit), ...errors } } },
-    (request) => repository.list(request.query),
-  );
-
   await app.register(
-    csvExport({
+    recordCollection({
       tags,
-      file: 'permits',
-      query: permitExportQuery,
-      columns: permitColumns,
-      rows: (query) => repository.exportAll(query),
+      list: { query: permitListQuery, response: z.array(permit), read: (query) => repository.list(query) },
+      csv: {
+        file: 'permits',
+        query: permitExportQuery,
+        columns: permitColumns,
+        rows: (query) => repository.exportAll(query),
+      },
+      record: permit,
+      repository,
     }),
   );
-  await app.register(recordReads(tags, permit, repository));
 
   app.post(
     '/',

@@ -1,7 +1,7 @@
 import { Camera, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '#client/components/ui/Button.tsx';
-import { problemWith } from '#client/features/attachments/file-rules.ts';
+import { problemWith } from './file-rules.ts';
 
 /** One photo, from the camera or the gallery, previewed before it is sent. */
 export function PhotoField({ photo, onChange }: { photo: File | null; onChange: (photo: File | null) => void }) {
