@@ -116,7 +116,13 @@ function storedRecordCount(): Promise<number> {
     open.onerror = () => reject(open.error ?? new Error('IndexedDB did not open'));
     open.onsuccess = () => {
       const transaction = open.result.transaction(stores);
-      const counts = stores.map((store) => transaction.objectStore(store).count());
+      // Tickets and incidents are stored in blocks: their `ids` index has an entry a record.
+      const counts = stores.map((store) =>
+        (['tickets', 'incidents'].includes(store)
+          ? transaction.objectStore(store).index('ids')
+          : transaction.objectStore(store)
+        ).count(),
+      );
       transaction.oncomplete = () => {
         open.result.close();
         resolve(counts.reduce((sum, count) => sum + count.result, 0));

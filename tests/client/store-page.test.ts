@@ -78,12 +78,13 @@ it('stores a record with nothing pending without a second copy, and reads its se
   const [ticket] = await raise('tickets', 1, machine);
   expect(await pull(50)).not.toBeNull();
 
-  // The row as IndexedDB holds it, past Dexie's reading hook.
-  const raw = await new Promise<unknown>((resolve, reject) => {
-    const request = device.db.backendDB().transaction('tickets').objectStore('tickets').get(ticket!._id);
-    request.onsuccess = () => resolve(request.result);
+  // The block row as IndexedDB holds it, past the blocks' middleware and Dexie's reading hook.
+  const block = await new Promise<{ ids: string[]; records: object[] }>((resolve, reject) => {
+    const request = device.db.backendDB().transaction('tickets').objectStore('tickets').index('ids').get(ticket!._id);
+    request.onsuccess = () => resolve(request.result as { ids: string[]; records: object[] });
     request.onerror = () => reject(new Error(String(request.error)));
   });
+  const raw = block.records[block.ids.indexOf(ticket!._id)];
   expect(raw).toMatchObject({ _id: ticket!._id, _pending: 0 });
   expect(raw).not.toHaveProperty('_server');
   const read = await device.db.tickets.get(ticket!._id);

@@ -28,7 +28,8 @@ it('goes on with the pull begun at sign-in when the loop starts, and asks for th
     () => ignore,
   );
   firstPage.release();
-  await vi.waitFor(() => expect(engine.status.get().lastPulledAt).not.toBeNull());
+  // A whole first pull: over a second on a loaded machine.
+  await vi.waitFor(() => expect(engine.status.get().lastPulledAt).not.toBeNull(), { timeout: 10_000 });
   await engine.syncNow();
   stop();
 

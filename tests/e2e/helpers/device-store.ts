@@ -27,7 +27,9 @@ export function readDeviceStore<T>(
           request.onerror = () => reject(request.error ?? new Error('getAll failed'));
           request.onsuccess = () => {
             db.close();
-            resolve(request.result as T[]);
+            // Tickets are stored in blocks of a few records a row (src/client/data/store/blocks.ts).
+            const rows = request.result as { records?: unknown[] }[];
+            resolve((name === 'tickets' ? rows.flatMap((row) => row.records ?? [row]) : rows) as T[]);
           };
         };
       }),

@@ -46,7 +46,7 @@ type Keyed = { _id: string; createdAt: string };
  * from the `_numbers` index, whose keys carry the slot (record-tokens.ts).
  */
 async function numberSlots<T, I>(table: Table<T, string, I>, digits: string): Promise<Float64Array> {
-  const keys = (await table.where('_numbers').startsWith(digits).keys()) as string[];
+  const keys = (await table.where('_numbers').startsWith(digits).uniqueKeys()) as string[];
   return Float64Array.from(keys, (key) => Number(key.split(numberSlotSeparator)[1])).sort();
 }
 
@@ -88,13 +88,13 @@ function recordReader<T extends Keyed, I>(table: Table<T, string, I>, name: List
     async recordsAt(slots: readonly number[]): Promise<Map<number, T[]>> {
       const wanted = new Set(slots);
       // An export's thousands of slots: one read of the table beats a key lookup each.
+      // A slot's records: one read each (an `anyOf` would walk the rows between them).
       const found =
         slots.length > manySlots
           ? await table.toArray()
-          : await table
-              .where('createdAt')
-              .anyOf(slots.map((slot) => new Date(slot).toISOString()))
-              .toArray();
+          : (
+              await Promise.all(slots.map((slot) => table.where('createdAt').equals(new Date(slot).toISOString()).toArray()))
+            ).flat();
       const bySlot = new Map<number, T[]>();
       for (const record of found) {
         const slot = slotOf(record);

@@ -37,20 +37,30 @@ function groupByRecord(entries: OutboxEntry[]): Map<string, OutboxEntry[]> {
 }
 
 /**
- * The stored copies of the incoming records. A listed record's creation time never changes, so the
- * stored ones lie in the page's span of creation times: one read of that span finds them, where a
- * lookup per record would cost a request each (a first sync finds none).
+ * The stored copies of the incoming records. A listed record's creation time never changes once the
+ * server has it, so the stored ones lie in the page's span of creation times: one read of that span
+ * finds them, where a lookup per record would cost a request each (a first sync finds none). A record
+ * created here carries this device's creation time until its create is confirmed: it has pending
+ * entries, and is looked up by id.
  */
-async function storedCopies(table: Table<StoredRecord, string, StoredRow>, incoming: AnyRecord[]) {
-  const ids = incoming.map((record) => record._id);
-  let wanted = ids;
-  if (isListed(table.name)) {
-    const times = incoming.map((record) => String(record.createdAt)).sort();
-    const present = new Set(await table.where('createdAt').between(times[0], times.at(-1), true, true).primaryKeys());
-    wanted = ids.filter((id) => present.has(id));
+async function storedCopies(
+  table: Table<StoredRecord, string, StoredRow>,
+  incoming: AnyRecord[],
+  pending: Map<string, OutboxEntry[]>,
+): Promise<Map<string, StoredRecord>> {
+  const ids = new Set(incoming.map((record) => record._id));
+  const found = new Map<string, StoredRecord>();
+  const keep = (records: (StoredRecord | undefined)[]) => {
+    for (const record of records) if (record && ids.has(record._id)) found.set(record._id, record);
+  };
+  if (!isListed(table.name)) {
+    keep(await table.bulkGet([...ids]));
+    return found;
   }
-  const found = await table.bulkGet(wanted);
-  return new Map(found.flatMap((record) => (record ? [[record._id, record] as const] : [])));
+  const times = incoming.map((record) => String(record.createdAt)).sort();
+  keep(await table.where('createdAt').between(times[0], times.at(-1), true, true).toArray());
+  keep(await table.bulkGet([...ids].filter((id) => !found.has(id) && pending.has(id))));
+  return found;
 }
 
 /**
@@ -70,7 +80,7 @@ export async function storePage(db: LocalDatabase, page: SyncPage, position: Syn
       const incoming: AnyRecord[] = page[key];
       if (incoming.length === 0) continue;
       const table = tableFor(db, entity);
-      const stored = await storedCopies(table, incoming);
+      const stored = await storedCopies(table, incoming, pending);
       await writeInBatches(incoming, batchSize, (batch) => {
         const rows = batch.map((record) => {
           const before = stored.get(record._id);
@@ -80,7 +90,9 @@ export async function storePage(db: LocalDatabase, page: SyncPage, position: Syn
           if (isListed(table.name)) noteRecord(lists, table.name, before, row);
           return row;
         });
-        return table.bulkPut(rows);
+        // Records new to the device are added: a blocked table stores them without looking for them.
+        const [replacing, adding] = [rows.filter((row) => stored.has(row._id)), rows.filter((row) => !stored.has(row._id))];
+        return table.bulkPut(replacing).then(() => table.bulkAdd(adding));
       });
     }
     for (const { entity, _id } of page.deleted) {

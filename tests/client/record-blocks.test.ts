@@ -1,0 +1,165 @@
+import { Dexie, liveQuery } from 'dexie';
+import { afterEach, expect, it } from 'vitest';
+import { blockSize } from '#client/data/store/blocks.ts';
+import { LocalDatabase } from '#client/data/store/db.ts';
+import { readTicketPage, noTicketFilters } from '#client/features/tickets/ticket-list.ts';
+
+const opened: Dexie[] = [];
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+function database(name = `blocks-${crypto.randomUUID()}`) {
+  const db = new LocalDatabase(name);
+  opened.push(db);
+  return db;
+}
+
+/** Ticket-shaped rows as the device stores them; `minute` sets the creation time, so ties are easy to make. */
+function ticket(number: number, minute = number, fields: Record<string, unknown> = {}) {
+  const createdAt = new Date(Date.UTC(2026, 10, 1, 0, minute)).toISOString();
+  return {
+    _id: `t-${String(number).padStart(4, '0')}`,
+    ticketNumber: `TKT-${String(number).padStart(6, '0')}`,
+    title: `Pump ${number}`,
+    description: 'Leaking seal',
+    status: number % 2 ? 'Open' : 'Resolved',
+    priority: 'High',
+    machine: null,
+    createdAt,
+    updatedAt: createdAt,
+    version: 1,
+    _pending: 0,
+    ...fields,
+  };
+}
+
+type Row = ReturnType<typeof ticket>;
+/** The tickets table with these rows' type (the app's type wants every field of a ticket). */
+const tickets = (db: LocalDatabase) => db.table<Row, string>('tickets');
+
+/** The block rows as IndexedDB holds them. */
+function rows(db: LocalDatabase, table = 'tickets') {
+  return new Promise<{ _id: string; ids: string[]; records: { _id: string }[] }[]>((resolve, reject) => {
+    const request = db.backendDB().transaction(table).objectStore(table).getAll();
+    request.onsuccess = () => resolve(request.result as never);
+    request.onerror = () => reject(new Error(String(request.error)));
+  });
+}
+
+const idsOf = (records: { _id: string }[]) => records.map((record) => record._id);
+
+it('stores records added together in blocks of adjacent creation time, and finds each by id', async () => {
+  const db = database();
+  const added = Array.from({ length: 25 }, (_, at) => ticket(at + 1));
+  await tickets(db).bulkAdd(added.toReversed());
+  const stored = await rows(db);
+  expect(stored.map((row) => row.records.length).sort()).toEqual([10, 10, 5].sort());
+  expect(stored.map((row) => row.ids).sort()).toContainEqual(idsOf(added.slice(0, 10)));
+
+  expect(await tickets(db).get('t-0007')).toMatchObject({ title: 'Pump 7', _server: { title: 'Pump 7' } });
+  expect(await tickets(db).get('t-9999')).toBeUndefined();
+  expect(
+    idsOf((await tickets(db).bulkGet(['t-0025', 't-9999', 't-0001'])).map((record) => record ?? { _id: '-' })),
+  ).toEqual(['t-0025', '-', 't-0001']);
+  expect(await tickets(db).count()).toBe(25);
+  expect(await tickets(db).toCollection().primaryKeys()).toEqual(idsOf(added));
+});
+
+it('answers index reads as a table of records would: ranges, order, limits with ties, filters, keys', async () => {
+  const db = database();
+  // Tickets 21 to 24 share a creation minute, across two blocks (ticket 20 and 21 end and start one).
+  const added = Array.from({ length: 30 }, (_, at) => ticket(at + 1, at >= 20 && at < 24 ? 21 : at + 1));
+  await tickets(db).bulkAdd(added);
+  const newest = await tickets(db).orderBy('createdAt').reverse().limit(8).toArray();
+  expect(idsOf(newest)).toEqual(['t-0030', 't-0029', 't-0028', 't-0027', 't-0026', 't-0025', 't-0024', 't-0023']);
+  const atTie = await tickets(db).orderBy('createdAt').reverse().offset(0).limit(7).toArray();
+  expect(idsOf(atTie).at(-1)).toBe('t-0024');
+  const tied = await tickets(db).where('createdAt').equals(added[20]!.createdAt).toArray();
+  expect(idsOf(tied)).toEqual(['t-0021', 't-0022', 't-0023', 't-0024']);
+  const between = await tickets(db).where('createdAt').between(added[2]!.createdAt, added[5]!.createdAt).primaryKeys();
+  expect(between).toEqual(['t-0003', 't-0004', 't-0005']);
+  expect(await tickets(db).where('createdAt').below(added[3]!.createdAt).count()).toBe(3);
+  expect(
+    idsOf(
+      await tickets(db)
+        .filter((record) => record.title.endsWith('7'))
+        .toArray(),
+    ),
+  ).toEqual(['t-0007', 't-0017', 't-0027']);
+  expect(await tickets(db).where('_numbers').startsWith('00001').uniqueKeys()).toHaveLength(10);
+  expect(
+    idsOf(await tickets(db).where('createdAt').anyOf([added[0]!.createdAt, added[29]!.createdAt]).toArray()),
+  ).toEqual(['t-0001', 't-0030']);
+  const titles: string[] = [];
+  await tickets(db)
+    .where('createdAt')
+    .above(added[26]!.createdAt)
+    .each((record) => void titles.push(record.title));
+  expect(titles).toEqual(['Pump 28', 'Pump 29', 'Pump 30']);
+});
+
+it('changes and removes a record inside its block, and drops a block left empty', async () => {
+  const db = database();
+  await tickets(db).bulkAdd(Array.from({ length: blockSize + 2 }, (_, at) => ticket(at + 1)));
+  await tickets(db).put({ ...ticket(3), title: 'Conveyor belt' });
+  await tickets(db).update('t-0004', { status: 'Closed' });
+  await tickets(db)
+    .where('createdAt')
+    .above(ticket(10).createdAt)
+    .modify((record) => void (record.priority = 'Low'));
+  expect(await tickets(db).get('t-0003')).toMatchObject({ title: 'Conveyor belt' });
+  expect(await tickets(db).get('t-0004')).toMatchObject({ status: 'Closed' });
+  expect(
+    idsOf(
+      await tickets(db)
+        .filter((record) => record.priority === 'Low')
+        .toArray(),
+    ),
+  ).toEqual(['t-0011', 't-0012']);
+  expect((await rows(db)).flatMap((row) => row.ids)).toHaveLength(blockSize + 2);
+
+  await tickets(db).bulkDelete(['t-0011', 't-0012', 't-0001']);
+  expect(await tickets(db).count()).toBe(blockSize - 1);
+  expect((await rows(db)).map((row) => row.ids.length)).toEqual([blockSize - 1]);
+  // The lists follow the records: a search no longer finds the removed ones.
+  const page = await readTicketPage(db, { ...noTicketFilters, search: 'pump' }, 1);
+  expect(page.total).toBe(blockSize - 2);
+  await tickets(db).clear();
+  expect(await rows(db)).toEqual([]);
+});
+
+it('tells a live query of a record when its block changes, also for a change to a neighbour', async () => {
+  const db = database();
+  await tickets(db).bulkAdd([ticket(1), ticket(2)]);
+  const seen: string[] = [];
+  const subscription = liveQuery(() => tickets(db).get('t-0001')).subscribe((record) =>
+    seen.push(record?.title ?? '-'),
+  );
+  await expect.poll(() => seen).toEqual(['Pump 1']);
+  await tickets(db).put({ ...ticket(1), title: 'Pump 1 checked' });
+  await expect.poll(() => seen.at(-1)).toBe('Pump 1 checked');
+  subscription.unsubscribe();
+});
+
+it('regroups the records a device stored one a row into blocks when it upgrades', async () => {
+  const name = `blocks-upgrade-${crypto.randomUUID()}`;
+  // Tickets and incidents as version 15 stored them, one record a row.
+  const old = new Dexie(name);
+  old.version(15).stores({
+    tickets: '_id, createdAt, updatedAt, *_numbers',
+    incidents: '_id, createdAt, updatedAt, *_owners, *_numbers, *_awaiting',
+    outbox: '++seq, &id, userId, recordId, state',
+    meta: 'key',
+  });
+  const stored = Array.from({ length: 23 }, (_, at) => ticket(at + 1));
+  await old.table('tickets').bulkAdd(stored.map((record) => ({ ...record, _numbers: ['1'] })));
+  old.close();
+
+  const db = database(name);
+  await db.open();
+  expect((await rows(db)).map((row) => row.records.length).sort()).toEqual([10, 10, 3].sort());
+  expect(await rows(db, 'incidents')).toEqual([]);
+  expect(idsOf(await tickets(db).orderBy('createdAt').toArray())).toEqual(idsOf(stored));
+  expect(await tickets(db).get('t-0023')).toMatchObject({ title: 'Pump 23', _pending: 0 });
+});
