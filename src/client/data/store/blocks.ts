@@ -74,6 +74,7 @@ const equal = 1;
 const any = 3;
 
 export const equalRange = (key: unknown): DBCoreKeyRange => ({ type: equal, lower: key, upper: key });
+export const isEqualRange = (range: DBCoreKeyRange): boolean => (range.type as number) === equal;
 export const isAnyRange = (range: DBCoreKeyRange): boolean => (range.type as number) === any;
 
 export function inRange(key: unknown, range: DBCoreKeyRange): boolean {

@@ -19,6 +19,7 @@ import {
   entriesIn,
   equalRange,
   isAnyRange,
+  isEqualRange,
   isBlocked,
   newBlocks,
   type Block,
@@ -83,7 +84,8 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
    */
   function blocksIn(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange, limit: number, reverse: boolean) {
     const source = index.isPrimaryKey ? ids : rowIndex(index.name!);
-    if (Number.isFinite(limit)) {
+    // A row is in an index once per distinct key: one key's rows come once each.
+    if (Number.isFinite(limit) || isEqualRange(range)) {
       const direction = reverse ? 'prev' : 'next';
       return rows.query({ trans, values: true, limit, direction, query: { index: source, range } }).then(({ result }) => result as Block[]);
     }
