@@ -17,14 +17,24 @@ const api = apiAs(() => e2e.server.url);
 
 it('completes a weekly occurrence offline: its successor is on the calendar at once, planned ones after it, one on the server', async () => {
   const title = `Crane hook inspection ${Date.now()}`;
-  const [machine] = await api<{ _id: string }[]>('machines');
+  // A machine of its own, and the calendar filtered to it: the demo plan fills some days past the
+  // three items a day cell shows.
+  const machine = await api<{ _id: string }>('machines', 'POST', {
+    name: 'Anode crane 7',
+    machineId: `AC-${Date.now()}`,
+    department: 'Casting',
+    location: 'Anode yard',
+    model: 'AC-20',
+    manufacturer: 'Demag',
+    installationDate: '2018-06-01',
+  });
   // Next month, so the successor and two planned weeks fall in the same month.
   const now = new Date();
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 12));
   const day = (date: number) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), date, 12));
   const first = await api<ServerSchedule>('maintenance', 'POST', {
     title,
-    machine: machine!._id,
+    machine: machine._id,
     scheduledDate: day(2).toISOString(),
     recurrence: { every: 1, unit: 'week' },
   });
@@ -36,6 +46,7 @@ it('completes a weekly occurrence offline: its successor is on the calendar at o
     'maintenance_engineer',
     '/maintenance',
   );
+  await page.getByRole('combobox', { name: 'Machine', exact: true }).selectOption(machine._id);
   await page.getByRole('button', { name: 'Next month' }).click();
   const calendar = page.getByRole('region', { name: 'Maintenance calendar' });
   const cell = (date: number) =>
