@@ -129,6 +129,30 @@ it('changes and removes a record inside its block, and drops a block left empty'
   expect(await rows(db)).toEqual([]);
 });
 
+it('stores a record named twice in one write once, with its last value, as IndexedDB would', async () => {
+  const db = database();
+  await tickets(db).bulkPut([ticket(1), { ...ticket(1), title: 'Pump 1 again' }, ticket(2)]);
+  await tickets(db).bulkPut([ticket(2), { ...ticket(2), title: 'Pump 2 again' }]);
+  expect((await rows(db)).flatMap((row) => row.ids).sort()).toEqual(['t-0001', 't-0002']);
+  expect((await tickets(db).toArray()).map((record) => record.title)).toEqual(['Pump 1 again', 'Pump 2 again']);
+});
+
+it('keeps every change when one transaction reads and writes the same block several times', async () => {
+  const db = database();
+  await tickets(db).bulkAdd(Array.from({ length: blockSize }, (_, at) => ticket(at + 1)));
+  await db.transaction('rw', tickets(db), async () => {
+    expect(await tickets(db).where('createdAt').aboveOrEqual(ticket(1).createdAt).count()).toBe(blockSize);
+    await tickets(db).put({ ...ticket(1), title: 'First' });
+    await tickets(db).put({ ...ticket(2), title: 'Second' });
+    await tickets(db).delete('t-0003');
+    await tickets(db).update('t-0004', { title: 'Fourth' });
+    await tickets(db).put({ ...ticket(3), title: 'Third again' });
+  });
+  const titles = (await tickets(db).toArray()).map((record) => record.title);
+  expect(titles.slice(0, 5)).toEqual(['First', 'Second', 'Third again', 'Fourth', 'Pump 5']);
+  expect((await rows(db)).flatMap((row) => row.ids)).toHaveLength(blockSize);
+});
+
 it('tells a live query of a record when its block changes', async () => {
   const db = database();
   await tickets(db).bulkAdd([ticket(1), ticket(2)]);

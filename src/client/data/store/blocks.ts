@@ -1,4 +1,5 @@
 import { cmp, type DBCoreKeyRange } from 'dexie';
+import { inRange } from './key-ranges.ts';
 import { newId } from '#shared/ids.ts';
 
 /**
@@ -66,29 +67,6 @@ export function newBlocks(table: string, records: BlockedRecord[]): Block[] {
   const blocks: Block[] = [];
   for (let at = 0; at < sorted.length; at += blockSize) blocks.push(blockOf(table, sorted.slice(at, at + blockSize)));
   return blocks;
-}
-
-// DBCoreRangeType: a const enum, which isolated modules cannot read.
-const never = 0;
-const equal = 1;
-const any = 3;
-
-export const equalRange = (key: unknown): DBCoreKeyRange => ({ type: equal, lower: key, upper: key });
-export const isEqualRange = (range: DBCoreKeyRange): boolean => (range.type as number) === equal;
-export const isAnyRange = (range: DBCoreKeyRange): boolean => (range.type as number) === any;
-
-export function inRange(key: unknown, range: DBCoreKeyRange): boolean {
-  if ((range.type as number) === never) return false;
-  if ((range.type as number) === any) return true;
-  if (range.lower !== undefined) {
-    const below = cmp(key, range.lower);
-    if (below < 0 || (below === 0 && range.lowerOpen)) return false;
-  }
-  if (range.upper !== undefined) {
-    const above = cmp(key, range.upper);
-    if (above > 0 || (above === 0 && range.upperOpen)) return false;
-  }
-  return true;
 }
 
 /** A record found by an index key, as an index entry: its key and the record. */

@@ -1,6 +1,7 @@
-import type { DBCore, Dexie, DBCoreMutateRequest, DBCoreRangeType, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
+import type { DBCore, Dexie, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
 import { actionOwners, awaitingVerification } from './action-owners.ts';
 import { writeInBatches } from './batches.ts';
+import { isAnyRange, keyRange } from './key-ranges.ts';
 import { isListed, numberKeysOf, slotOf, tokensOf, type ListedTable } from './record-tokens.ts';
 
 /**
@@ -167,10 +168,6 @@ const withDerivedFields = (table: ListedTable, value: Indexed): Indexed => ({
   ...(table === 'incidents' && { _owners: actionOwners(value), _awaiting: awaitingVerification(value) }),
 });
 
-// DBCoreRangeType's Any and Range: a const enum, which isolated modules cannot read.
-const anyRange = 3 as DBCoreRangeType.Any;
-const keyRange = 2 as DBCoreRangeType.Range;
-
 function listedTable(down: DBCore, name: ListedTable): DBCoreTable {
   const table = down.table(name);
   return {
@@ -184,11 +181,11 @@ function listedTable(down: DBCore, name: ListedTable): DBCoreTable {
       // Upgrades from before the lists existed run without them; the version that adds them builds them.
       if (!trans.objectStoreNames.contains(postingsTable) || listedByWriter.has(trans)) return table.mutate(req);
       const postings = down.table(postingsTable);
-      if (req.type === 'deleteRange' && req.range.type === anyRange) {
+      if (req.type === 'deleteRange' && isAnyRange(req.range)) {
         await postings.mutate({
           type: 'deleteRange',
           trans,
-          range: { type: keyRange, lower: [name], upper: [name, down.MAX_KEY] },
+          range: keyRange([name], [name, down.MAX_KEY]),
         });
         return table.mutate(req);
       }

@@ -13,13 +13,12 @@ import type {
 } from 'dexie';
 import { cmp, Dexie } from 'dexie';
 import { cursorOver } from './block-cursor.ts';
+import { equalRange, isAnyRange, isEqualRange } from './key-ranges.ts';
+import { forgetBlocks, knownBlock, noteBlocks } from './known-blocks.ts';
 import {
   blockedTables,
   blockOf,
   entriesIn,
-  equalRange,
-  isAnyRange,
-  isEqualRange,
   isBlocked,
   newBlocks,
   type Block,
@@ -70,10 +69,15 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
 
   // Every step chains on Dexie's own promises (`then`, `Dexie.Promise.all`): Dexie's zone, which the
   // transaction's hooks and the live queries' observation read, does not survive a native promise.
-  const blockWith = (trans: DBCoreTransaction, id: string): Promise<Block | undefined> =>
-    rows
-      .query({ trans, values: true, limit: 1, query: { index: ids, range: equalRange(id) } })
-      .then(({ result }) => result[0] as Block | undefined);
+  const blockWith = (trans: DBCoreTransaction, id: string): Promise<Block | undefined> => {
+    const known = knownBlock(trans, name, id);
+    if (known) return Dexie.Promise.resolve(known);
+    return rows.query({ trans, values: true, limit: 1, query: { index: ids, range: equalRange(id) } }).then(({ result }) => {
+      const block = result[0] as Block | undefined;
+      if (block) noteBlocks(trans, name, [block]);
+      return block;
+    });
+  };
 
   const blocksWith = (trans: DBCoreTransaction, keys: string[]): Promise<(Block | undefined)[]> =>
     Dexie.Promise.all(keys.map((key) => blockWith(trans, key)));
@@ -84,17 +88,26 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
    */
   function blocksIn(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange, limit: number, reverse: boolean) {
     const source = index.isPrimaryKey ? ids : rowIndex(index.name!);
+    const noted = (blocks: Block[]) => {
+      noteBlocks(trans, name, blocks);
+      return blocks;
+    };
     // A row is in an index once per distinct key: one key's rows come once each.
     if (Number.isFinite(limit) || isEqualRange(range)) {
       const direction = reverse ? 'prev' : 'next';
-      return rows.query({ trans, values: true, limit, direction, query: { index: source, range } }).then(({ result }) => result as Block[]);
+      return rows
+        .query({ trans, values: true, limit, direction, query: { index: source, range } })
+        .then(({ result }) => noted(result as Block[]));
     }
     if (isAnyRange(range)) {
-      return rows.query({ trans, values: true, query: { index: rows.schema.primaryKey, range } }).then(({ result }) => result as Block[]);
+      return rows
+        .query({ trans, values: true, query: { index: rows.schema.primaryKey, range } })
+        .then(({ result }) => noted(result as Block[]));
     }
     return rows
       .query({ trans, values: false, query: { index: source, range } })
-      .then(({ result: keys }) => rows.getMany({ trans, keys: [...new Set(keys)] }) as Promise<Block[]>);
+      .then(({ result: keys }) => rows.getMany({ trans, keys: [...new Set(keys)] }))
+      .then((blocks) => noted(blocks as Block[]));
   }
 
   /** The entries in the range, in order, `limit` at most: the blocks of the last key read whole (ties). */
@@ -132,20 +145,27 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
     });
   }
 
-  /** Puts records: each in its block, read-modify-write; records new to the device (`add`) in new blocks. */
+  /**
+   * Puts records: each in its block, read-modify-write; records new to the device (`add`) in new
+   * blocks. A record named twice is stored once, with its last value, as IndexedDB would.
+   */
   function put(trans: DBCoreTransaction, values: BlockedRecord[], areNew: boolean) {
-    const lookups = areNew ? Dexie.Promise.resolve([]) : blocksWith(trans, values.map((value) => value._id));
+    const latest = [...new Map(values.map((value) => [value._id, value])).values()];
+    const lookups = areNew ? Dexie.Promise.resolve([]) : blocksWith(trans, latest.map((value) => value._id));
     return lookups.then((found: (Block | undefined)[]) => {
       const blocks = new Map<string, Block>();
       const fresh: BlockedRecord[] = [];
-      values.forEach((value, at) => {
+      latest.forEach((value, at) => {
         const stored = found[at];
         if (!stored) return fresh.push(value);
         const block = blocks.get(stored._id) ?? stored;
         blocks.set(block._id, { ...block, records: block.records.map((record) => (record._id === value._id ? value : record)) });
       });
-      const changed = [...blocks.values()].map((block) => blockOf(name, block.records, block._id));
-      return writeBlocks(trans, [...changed, ...newBlocks(name, fresh)], []).then(() => answered(values.map((value) => value._id)));
+      const written = [...[...blocks.values()].map((block) => blockOf(name, block.records, block._id)), ...newBlocks(name, fresh)];
+      return writeBlocks(trans, written, []).then(() => {
+        noteBlocks(trans, name, written);
+        return answered(values.map((value) => value._id));
+      });
     });
   }
 
@@ -157,14 +177,20 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
         blockOf(name, block.records.filter((record) => !wanted.has(record._id)), block._id),
       );
       const [left, empty] = [kept.filter((block) => block.records.length > 0), kept.filter((block) => block.records.length === 0)];
-      return writeBlocks(trans, left, empty.map((block) => block._id)).then(() => answered([]));
+      return writeBlocks(trans, left, empty.map((block) => block._id)).then(() => {
+        noteBlocks(trans, name, left, [...wanted]);
+        return answered([]);
+      });
     });
   }
 
   function mutate(req: DBCoreMutateRequest): Promise<DBCoreMutateResponse> {
     if (req.type === 'add' || req.type === 'put') return put(req.trans, req.values as BlockedRecord[], req.type === 'add');
     if (req.type === 'delete') return remove(req.trans, req.keys as string[]);
-    if (isAnyRange(req.range)) return rows.mutate(req);
+    if (isAnyRange(req.range)) {
+      forgetBlocks(req.trans, name);
+      return rows.mutate(req);
+    }
     return entries(req.trans, rows.schema.primaryKey, req.range).then((inRange) =>
       remove(req.trans, inRange.map((entry) => entry.record._id)),
     );
