@@ -84,16 +84,21 @@ function recordReader<T extends Keyed, I>(table: Table<T, string, I>, name: List
       );
     },
 
-    /** The records created in these slots, by slot. */
-    async recordsAt(slots: readonly number[]): Promise<Map<number, T[]>> {
+    /** The records created in these slots, by slot (`everySlot`: every record's, sorted and distinct). */
+    async recordsAt(slots: readonly number[], everySlot: Float64Array): Promise<Map<number, T[]>> {
       const wanted = new Set(slots);
+      const iso = (slot: number) => new Date(slot).toISOString();
       // An export's thousands of slots: one read of the table beats a key lookup each.
-      // A slot's records: one read each (an `anyOf` would walk the rows between them).
+      // Else a run's records: one read each (an `anyOf` would walk the rows between runs).
       const found =
         slots.length > manySlots
           ? await table.toArray()
           : (
-              await Promise.all(slots.map((slot) => table.where('createdAt').equals(new Date(slot).toISOString()).toArray()))
+              await Promise.all(
+                runsOf(slots, everySlot).map(([first, last]) =>
+                  table.where('createdAt').between(iso(first), iso(last), true, true).toArray(),
+                ),
+              )
             ).flat();
       const bySlot = new Map<number, T[]>();
       for (const record of found) {
@@ -103,6 +108,35 @@ function recordReader<T extends Keyed, I>(table: Table<T, string, I>, name: List
       return bySlot;
     },
   };
+}
+
+/** Where a slot is in a sorted list of distinct slots. */
+function indexIn(slots: Float64Array, slot: number): number {
+  let [low, high] = [0, slots.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (slots[middle]! < slot) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The slots as runs of slots that follow each other in the table (no record created between them),
+ * [first, last]: a run is one read of a range, which reads each block of its records once, where a
+ * read a slot would read a block once for each of its records on the page (blocks.ts).
+ */
+function runsOf(slots: readonly number[], everySlot: Float64Array): [number, number][] {
+  const runs: [number, number][] = [];
+  let previous = Number.NaN;
+  for (const slot of [...slots].sort((a, b) => a - b)) {
+    const at = indexIn(everySlot, slot);
+    const run = runs.at(-1);
+    if (run && at === previous + 1) run[1] = slot;
+    else runs.push([slot, slot]);
+    previous = at;
+  }
+  return runs;
 }
 
 type RecordReader<T extends Keyed> = ReturnType<typeof recordReader<T, unknown>>;
@@ -118,16 +152,17 @@ async function matching<T extends Keyed>(
   parts: Promise<Float64Array>[],
 ) {
   const [everyRecord, ...lists] = await Promise.all([all, ...parts]);
+  const everySlot = distinct(everyRecord);
   // Rarest list first, so each intersection walks fewer slots.
   const [rarest, ...others] = lists.map(distinct).sort((a, b) => a.length - b.length);
-  const found = rarest ? others.reduce(intersect, rarest) : distinct(everyRecord);
+  const found = rarest ? others.reduce(intersect, rarest) : everySlot;
   const shared = sharedSlots(everyRecord);
   const sharedFound = found.filter((slot) => shared.has(slot));
-  const records = await query.recordsAt([...sharedFound]);
+  const records = await query.recordsAt([...sharedFound], everySlot);
   const sharedRecords = new Map(
     [...sharedFound].map((slot) => [slot, (records.get(slot) ?? []).filter((record) => query.matches(record)).sort(newestFirst)]),
   );
-  return { slots: found.reverse(), sharedRecords };
+  return { slots: found.toReversed(), sharedRecords, everySlot };
 }
 
 /**
@@ -146,7 +181,7 @@ export async function readPage<T extends Keyed, I>(
   const name = table.name as ListedTable;
   const reader = recordReader(table, name, query);
   const all = slotsIn(db.postings, name, { token: allToken });
-  const { slots, sharedRecords } = await matching(reader, all, listsOf(db.postings, table, name, query));
+  const { slots, sharedRecords, everySlot } = await matching(reader, all, listsOf(db.postings, table, name, query));
   const countAt = (slot: number) => sharedRecords.get(slot)?.length ?? 1;
   const total = slots.reduce((sum, slot) => sum + countAt(slot), 0);
   const totalPages = Math.max(1, Math.ceil(total / size));
@@ -160,7 +195,10 @@ export async function readPage<T extends Keyed, I>(
     else skipped += countAt(slot);
     position += countAt(slot);
   }
-  const records = await reader.recordsAt(pageSlots.filter((slot) => !sharedRecords.has(slot)));
+  const records = await reader.recordsAt(
+    pageSlots.filter((slot) => !sharedRecords.has(slot)),
+    everySlot,
+  );
   const ordered = pageSlots.flatMap((slot) => sharedRecords.get(slot) ?? records.get(slot) ?? []);
   return { records: ordered.slice(start - skipped, end - skipped), currentPage, totalPages, total };
 }
