@@ -1,4 +1,4 @@
-import { Dexie, liveQuery, type ObservabilitySet } from 'dexie';
+import { Dexie, liveQuery, type IntervalTreeNode, type ObservabilitySet } from 'dexie';
 import { expect, it } from 'vitest';
 import { pullChanges } from '#client/data/sync/pull.ts';
 import { countListed } from '#client/data/store/read-postings.ts';
@@ -114,6 +114,8 @@ it('tells the live queries which tables a page changed, not every key of it, and
   );
   expect(ticketParts.length).toBeGreaterThan(0);
   // Each part is one range over every key: nothing grows with the page's records.
-  for (const [part, { from, l, r }] of ticketParts)
+  for (const [part, range] of ticketParts) {
+    const { from, l, r } = range as IntervalTreeNode;
     expect([part, from, l, r]).toEqual([part, -Infinity, undefined, undefined]);
+  }
 });
