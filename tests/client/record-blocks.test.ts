@@ -1,4 +1,4 @@
-import { Dexie, liveQuery } from 'dexie';
+import { Dexie, liveQuery, type IntervalTreeNode, type ObservabilitySet } from 'dexie';
 import { afterEach, expect, it } from 'vitest';
 import { blockSize } from '#client/data/store/blocks.ts';
 import { LocalDatabase } from '#client/data/store/db.ts';
@@ -151,6 +151,37 @@ it('keeps every change when one transaction reads and writes the same block seve
   const titles = (await tickets(db).toArray()).map((record) => record.title);
   expect(titles.slice(0, 5)).toEqual(['First', 'Second', 'Third again', 'Fourth', 'Pump 5']);
   expect((await rows(db)).flatMap((row) => row.ids)).toHaveLength(blockSize);
+});
+
+it('notes a write of 50 records or more for live queries as its whole table, a smaller one by key', async () => {
+  const db = database();
+  const changes: ObservabilitySet[] = [];
+  const noteChange = (parts: ObservabilitySet) => void changes.push(parts);
+  const ticketParts = () =>
+    changes.splice(0).flatMap((parts) =>
+      Object.entries(parts)
+        .filter(([part]) => part.startsWith(`idb://${db.name}/tickets/`))
+        .map(([part, range]) => [part, range as IntervalTreeNode] as const),
+    );
+  const isWhole = (range: IntervalTreeNode) => range.from === -Infinity && !range.l && !range.r;
+  Dexie.on('storagemutated', noteChange);
+  try {
+    const totals: number[] = [];
+    const subscription = liveQuery(() => tickets(db).count()).subscribe((total) => totals.push(total));
+    await tickets(db).bulkAdd(Array.from({ length: 60 }, (_, at) => ticket(at + 1)));
+    const whole = ticketParts();
+    expect(whole.length).toBeGreaterThan(0);
+    expect(whole.filter(([, range]) => !isWhole(range))).toEqual([]);
+    await expect.poll(() => totals.at(-1)).toBe(60);
+    subscription.unsubscribe();
+
+    await tickets(db).bulkPut([ticket(1), ticket(2), ticket(3)].map((record) => ({ ...record, title: 'Checked' })));
+    const byKey = ticketParts();
+    expect(byKey.map(([part]) => part)).toContain(`idb://${db.name}/tickets/ids`);
+    expect(byKey.every(([, range]) => !isWhole(range))).toBe(true);
+  } finally {
+    Dexie.on('storagemutated').unsubscribe(noteChange);
+  }
 });
 
 it('tells a live query of a record when its block changes', async () => {

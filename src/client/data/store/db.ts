@@ -29,7 +29,6 @@ import { postingsMiddleware, type PostingKey } from './postings.ts';
 import { recordBlocksMiddleware, storeInBlocks } from './record-blocks.ts';
 import { rebuildLists } from './rebuild-lists.ts';
 import { withServerCopy } from './stored-row.ts';
-import { wholeTableChangesMiddleware } from './whole-table-changes.ts';
 
 /**
  * A record as the screens show it: the server's last confirmed copy (`_server`, null while a record
@@ -350,7 +349,6 @@ export class LocalDatabase extends Dexie {
     this.version(16)
       .stores({ tickets: blockStore('tickets'), incidents: blockStore('incidents') })
       .upgrade(storeInBlocks);
-    this.use(wholeTableChangesMiddleware);
     this.use(recordBlocksMiddleware);
     this.use(postingsMiddleware);
     for (const name of Object.values(tableOf)) this.table(name).hook('reading', withServerCopy);

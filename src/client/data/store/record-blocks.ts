@@ -9,9 +9,10 @@ import type {
   DBCoreTableSchema,
   DBCoreTransaction,
   Middleware,
+  ObservabilitySet,
   Transaction,
 } from 'dexie';
-import { cmp, Dexie } from 'dexie';
+import { cmp, Dexie, RangeSet } from 'dexie';
 import { cursorOver } from './block-cursor.ts';
 import { equalRange, isAnyRange, isEqualRange } from './key-ranges.ts';
 import { forgetBlocks, knownBlock, noteBlocks } from './known-blocks.ts';
@@ -58,6 +59,21 @@ const answered = (results: string[]): DBCoreMutateResponse => ({
   results,
   lastResult: results.at(-1),
 });
+
+/**
+ * Dexie's observation notes a write of 50 rows or more as its whole table, a smaller one key by key,
+ * and sends the set to every context with the database open, where each live query merges it into
+ * its own. Counted in block rows, a sync page's 100 records were 10 rows noted with every key of their
+ * indexes, and merging those sets took the screen's thread 0.5-1.8 s a page: the threshold counts
+ * records here.
+ */
+const wholeTableWrite = 50;
+
+function wholeTable(rows: DBCoreTable, trans: DBCoreTransaction): ObservabilitySet {
+  const parts = ['', ':dels', ...rows.schema.indexes.map((index) => index.name ?? '')];
+  const dbName = (trans as IDBTransaction).db.name;
+  return Object.fromEntries(parts.map((part) => [`idb://${dbName}/${rows.name}/${part}`, new RangeSet(-Infinity, [[]])]));
+}
 
 /** The table's records over its block rows, once the version that stores blocks has made them. */
 function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
@@ -135,10 +151,12 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
     }));
   }
 
-  function writeBlocks(trans: DBCoreTransaction, put: Block[], deleted: string[]) {
+  /** Writes blocks for a write of `records` records, noted for live queries as Dexie would note the records. */
+  function writeBlocks(trans: DBCoreTransaction, put: Block[], deleted: string[], records: number) {
+    const noted = () => (records >= wholeTableWrite ? { mutatedParts: wholeTable(rows, trans) } : {});
     return Dexie.Promise.all([
-      put.length > 0 ? rows.mutate({ type: 'put', trans, values: put }) : null,
-      deleted.length > 0 ? rows.mutate({ type: 'delete', trans, keys: deleted }) : null,
+      put.length > 0 ? rows.mutate({ type: 'put', trans, values: put, ...noted() }) : null,
+      deleted.length > 0 ? rows.mutate({ type: 'delete', trans, keys: deleted, ...noted() }) : null,
     ]).then((answers) => {
       const failed = answers.find((answer) => answer && answer.numFailures > 0);
       if (failed) throw Object.values(failed.failures)[0]!;
@@ -162,7 +180,7 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
         blocks.set(block._id, { ...block, records: block.records.map((record) => (record._id === value._id ? value : record)) });
       });
       const written = [...[...blocks.values()].map((block) => blockOf(name, block.records, block._id)), ...newBlocks(name, fresh)];
-      return writeBlocks(trans, written, []).then(() => {
+      return writeBlocks(trans, written, [], latest.length).then(() => {
         noteBlocks(trans, name, written);
         return answered(values.map((value) => value._id));
       });
@@ -177,7 +195,7 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
         blockOf(name, block.records.filter((record) => !wanted.has(record._id)), block._id),
       );
       const [left, empty] = [kept.filter((block) => block.records.length > 0), kept.filter((block) => block.records.length === 0)];
-      return writeBlocks(trans, left, empty.map((block) => block._id)).then(() => {
+      return writeBlocks(trans, left, empty.map((block) => block._id), wanted.size).then(() => {
         noteBlocks(trans, name, left, [...wanted]);
         return answered([]);
       });

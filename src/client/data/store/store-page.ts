@@ -8,7 +8,6 @@ import { forgetRecord, newerCopy, tableFor } from './local-records.ts';
 import { listRecordsMyself, listStoreOf, noteRecord, writeChanges, type ListChanges } from './postings.ts';
 import { isListed } from './record-tokens.ts';
 import { storedRow, type StoredRecord, type StoredRow } from './stored-row.ts';
-import { noteWholeTables } from './whole-table-changes.ts';
 import { writeSyncPosition, type SyncPosition } from '#client/data/sync/sync-position.ts';
 
 type AnyRecord = Record<string, unknown> & { _id: string };
@@ -74,7 +73,6 @@ export async function storePage(db: LocalDatabase, page: SyncPage, position: Syn
   const tables = Object.values(tableOf).map((name) => db.table(name));
   await db.transaction('rw', [...tables, db.outbox, db.meta, db.inbox, db.postings], async (transaction) => {
     listRecordsMyself(transaction);
-    noteWholeTables(transaction);
     const ids = pageKeys.flatMap(([, key]) => page[key].map((record) => record._id));
     const pending = groupByRecord(ids.length > 0 ? await db.outbox.where('recordId').anyOf(ids).toArray() : []);
     const lists: ListChanges = new Map();
