@@ -1,4 +1,5 @@
-import type { DBCore, Dexie, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
+import { Dexie } from 'dexie';
+import type { DBCore, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
 import { actionOwners, awaitingVerification } from './action-owners.ts';
 import { writeInBatches } from './batches.ts';
 import { isAnyRange, keyRange } from './key-ranges.ts';
@@ -29,10 +30,12 @@ interface ListChange {
 /** The changes a write makes to the lists, by list. */
 export type ListChanges = Map<string, ListChange>;
 
+const listId = ([table, token, shard]: PostingKey) => `${table}\u0000${token}\u0000${shard}`;
+
 function note(changes: ListChanges, table: string, tokens: Iterable<string>, slot: number, kind: 'add' | 'remove') {
   const shard = shardOf(slot);
   for (const token of tokens) {
-    const id = `${table}\u0000${token}\u0000${shard}`;
+    const id = listId([table, token, shard]);
     let change = changes.get(id);
     if (!change) changes.set(id, (change = { key: [table, token, shard], add: [], remove: [] }));
     change[kind].push(slot - shard * shardSpan);
@@ -91,38 +94,83 @@ function merged(list: Uint32Array | undefined, { add, remove }: ListChange): Uin
 /** The lists' store as a writer reaches it: the middleware's own table, or a caller's (storePage). */
 export interface ListStore {
   getMany(keys: PostingKey[]): Promise<(Uint32Array | undefined)[]>;
+  /** How many lists the table has. */
+  count(table: string): Promise<number>;
+  /** Every list of the table, by its `listId`. */
+  readTable(table: string): Promise<Map<string, Uint32Array>>;
   put(keys: PostingKey[], lists: Uint32Array[]): Promise<unknown>;
   delete(keys: PostingKey[]): Promise<unknown>;
 }
 
 /**
+ * A write touching at least this share of a table's lists reads them all in one request (a first
+ * sync's page touches most of them): a read per list costs IndexedDB a request each.
+ */
+const wholeTableShare = 0.25;
+
+/** The stored lists the changes touch, by `listId`: the table's whole lists or one read per list. */
+async function listsTouched(store: ListStore, changes: ListChange[]): Promise<Map<string, Uint32Array | undefined>> {
+  const found = new Map<string, Uint32Array | undefined>();
+  for (const table of new Set(changes.map((change) => change.key[0]))) {
+    const touched = changes.filter((change) => change.key[0] === table);
+    if (touched.length >= wholeTableShare * (await store.count(table))) {
+      const lists = await store.readTable(table);
+      for (const { key } of touched) found.set(listId(key), lists.get(listId(key)));
+      continue;
+    }
+    await writeInBatches(touched, readBatch, (part) =>
+      store.getMany(part.map((change) => change.key)).then((lists) => {
+        part.forEach((change, at) => found.set(listId(change.key), lists[at]));
+      }),
+    );
+  }
+  return found;
+}
+
+/** Lists read a request batch at a time when read one by one. */
+const readBatch = 500;
+
+/**
  * Applies the changes to the stored lists: each list read once and written once (or deleted when
- * empty), `batch` lists a request, each batch read, merged and written in a short task of its own
+ * empty), `batch` lists a request, each batch merged and written in a short task of its own
  * (batches.ts).
  */
 export async function writeChanges(store: ListStore, changes: ListChanges, batch = Infinity): Promise<void> {
   const wanted = [...changes.values()].filter((change) => change.add.length > 0 || change.remove.length > 0);
   if (wanted.length === 0) return;
+  const stored = await listsTouched(store, wanted);
   const empty: PostingKey[] = [];
   // Only Dexie's promises are waited for here (batches.ts), so the transaction stays the current one.
-  await writeInBatches(wanted, batch, (part) =>
-    store.getMany(part.map((change) => change.key)).then((lists) => {
-      const next = part.map((change, index) => ({ key: change.key, list: merged(lists[index], change) }));
-      const kept = next.filter((entry) => entry.list.length > 0);
-      empty.push(...next.filter((entry) => entry.list.length === 0).map((entry) => entry.key));
-      return kept.length > 0
-        ? store.put(
-            kept.map((entry) => entry.key),
-            kept.map((entry) => entry.list),
-          )
-        : [];
-    }),
-  );
+  await writeInBatches(wanted, batch, (part) => {
+    const next = part.map((change) => ({ key: change.key, list: merged(stored.get(listId(change.key)), change) }));
+    const kept = next.filter((entry) => entry.list.length > 0);
+    empty.push(...next.filter((entry) => entry.list.length === 0).map((entry) => entry.key));
+    return kept.length > 0
+      ? store.put(
+          kept.map((entry) => entry.key),
+          kept.map((entry) => entry.list),
+        )
+      : Dexie.Promise.resolve([]);
+  });
   if (empty.length > 0) await store.delete(empty);
 }
 
+const tableLists = (table: string) => keyRange([table], [table, []]);
+
 const coreListStore = (postings: DBCoreTable, trans: DBCoreTransaction): ListStore => ({
   getMany: (keys) => postings.getMany({ trans, keys }) as Promise<(Uint32Array | undefined)[]>,
+  count: (table) => postings.count({ trans, query: { index: postings.schema.primaryKey, range: tableLists(table) } }),
+  readTable: (table) => {
+    const query = { index: postings.schema.primaryKey, range: tableLists(table) };
+    return Dexie.Promise.all([
+      postings.query({ trans, values: false, query }),
+      postings.query({ trans, values: true, query }),
+    ]).then(([keys, lists]) => {
+      const found = new Map<string, Uint32Array>();
+      keys.result.forEach((key, at) => found.set(listId(key as PostingKey), lists.result[at] as Uint32Array));
+      return found;
+    });
+  },
   put: (keys, values) => postings.mutate({ type: 'put', trans, keys, values }),
   delete: (keys) => postings.mutate({ type: 'delete', trans, keys }),
 });
