@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
 import type { DBCore, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
 import { actionOwners, awaitingVerification } from './action-owners.ts';
-import { writeInBatches } from './batches.ts';
+import { inBatches, writeInBatches } from './batches.ts';
 import { isAnyRange, keyRange } from './key-ranges.ts';
 import { isListed, numberKeysOf, slotOf, tokensOf, type ListedTable } from './record-tokens.ts';
 
@@ -103,26 +103,24 @@ export interface ListStore {
 }
 
 /**
- * A write touching at least this share of a table's lists reads them all in one request (a first
- * sync's page touches most of them): a read per list costs IndexedDB a request each.
+ * A write touching at least this share of a table's lists, and at least `wholeTableMinimum` lists,
+ * reads them all in one request (a first sync's page touches most of them): a read per list costs
+ * IndexedDB a request each. Below the minimum a local save does not pay for counting the lists.
  */
 const wholeTableShare = 0.25;
+const wholeTableMinimum = 100;
 
 /** The stored lists the changes touch, by `listId`: the table's whole lists or one read per list. */
 async function listsTouched(store: ListStore, changes: ListChange[]): Promise<Map<string, Uint32Array | undefined>> {
   const found = new Map<string, Uint32Array | undefined>();
   for (const table of new Set(changes.map((change) => change.key[0]))) {
     const touched = changes.filter((change) => change.key[0] === table);
-    if (touched.length >= wholeTableShare * (await store.count(table))) {
-      const lists = await store.readTable(table);
-      for (const { key } of touched) found.set(listId(key), lists.get(listId(key)));
-      continue;
-    }
-    await writeInBatches(touched, readBatch, (part) =>
-      store.getMany(part.map((change) => change.key)).then((lists) => {
-        part.forEach((change, at) => found.set(listId(change.key), lists[at]));
-      }),
-    );
+    const readWhole =
+      touched.length >= wholeTableMinimum && touched.length >= wholeTableShare * (await store.count(table));
+    const lists = readWhole
+      ? await store.readTable(table).then((all) => touched.map(({ key }) => all.get(listId(key))))
+      : await inBatches(touched, readBatch, (part) => store.getMany(part.map((change) => change.key)));
+    touched.forEach(({ key }, at) => found.set(listId(key), lists[at]));
   }
   return found;
 }

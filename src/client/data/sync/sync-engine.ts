@@ -31,7 +31,7 @@ export function createSyncEngine(
   const status = createSyncStatus();
   let userId: string | null = null;
   let callbacks: SyncCallbacks | null = null;
-  // Counts what makes a pull under way out of date: a confirmed change, a new window.
+  // Counts what makes a pull under way out of date: a confirmed change, a new window, a change announced by the server.
   let outdated = 0;
   const replayer = createReplayer({
     db,
@@ -83,6 +83,12 @@ export function createSyncEngine(
     } else if (userId) retryTimer = setTimeout(() => void syncNow(), retryDelay(failedPulls++, null));
   }
 
+  /** Syncs with a pull under way marked out of date: what changed may postdate its answer. */
+  function syncAfterChange(): Promise<void> {
+    outdated += 1;
+    return syncNow();
+  }
+
   return {
     status,
     db,
@@ -97,10 +103,12 @@ export function createSyncEngine(
      */
     pullNow: () => void pull(),
     /** A new window (stored already): a pull under way asked for the old one, so another follows it. */
-    windowChanged(): Promise<void> {
-      outdated += 1;
-      return syncNow();
-    },
+    windowChanged: syncAfterChange,
+    /**
+     * The server announced a change (live-updates.ts): a pull under way may have been answered before
+     * it, so another follows it.
+     */
+    changedOnServer: syncAfterChange,
     /** Runs the loop for a signed-in user; returns the function that stops it. */
     start(forUser: string, handlers: SyncCallbacks, onServiceWorkerSync: (run: () => void) => () => void): () => void {
       userId = forUser;

@@ -44,7 +44,7 @@ export function useOutbox(userId: string | undefined): OutboxEntry[] {
 export function useSyncLoop(userId: string | undefined, onSignInRequired: () => void) {
   useEffect(() => {
     if (!userId) return;
-    const stopLive = followLiveUpdates(browserTransport, () => void syncEngine.syncNow());
+    const stopLive = followLiveUpdates(browserTransport, () => void syncEngine.changedOnServer());
     const stopLoop = syncEngine.start(
       userId,
       {

@@ -36,3 +36,25 @@ it('goes on with the pull begun at sign-in when the loop starts, and asks for th
   expect(firstPagesAsked()).toBe(1);
   expect(await device.db.machines.get(machine._id)).toMatchObject({ _id: machine._id });
 });
+
+it('pulls again for a change the server announces while a pull answered before it is on its way', async () => {
+  vi.stubGlobal('window', new EventTarget());
+  const engine = createSyncEngine(device.db, device.network.transport, { lockName: device.lockName() });
+  const stop = engine.start(
+    device.account._id,
+    { onOverwritten: ignore, onFailed: ignore, onAuthRequired: ignore },
+    () => ignore,
+  );
+  await vi.waitFor(() => expect(engine.status.get().lastPulledAt).not.toBeNull(), { timeout: 10_000 });
+
+  const earlier = device.network.holdNext('/api/sync');
+  const pulling = engine.syncNow();
+  await earlier.answered;
+  const machine = await device.server.createMachine(device.admin);
+  const announced = engine.changedOnServer();
+  earlier.release();
+  await Promise.all([pulling, announced]);
+  stop();
+
+  expect(await device.db.machines.get(machine._id)).toMatchObject({ _id: machine._id });
+});
