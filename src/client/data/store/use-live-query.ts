@@ -1,5 +1,31 @@
-import { useLiveQuery as useDexieLiveQuery } from 'dexie-react-hooks';
+import { liveQuery } from 'dexie';
+import { useObservable, type InteropableObservable } from 'dexie-react-hooks';
+import { startTransition } from 'react';
 import { countedRead } from './screen-reads.ts';
+
+/**
+ * A live query's answers: the first renders at once, later ones (a write elsewhere, such as a sync's
+ * page) render as transitions, which a keystroke or a click interrupts instead of waiting behind.
+ */
+function laterAnswersAsTransitions<T>(querier: () => Promise<T>): InteropableObservable<T> {
+  const answers = liveQuery(async () => await countedRead(querier));
+  return {
+    subscribe(onNext, onError) {
+      let answered = false;
+      return answers.subscribe({
+        next: (answer) => {
+          const render = () => void onNext(answer);
+          if (answered) startTransition(render);
+          else render();
+          answered = true;
+        },
+        error: onError,
+      });
+    },
+    getValue: answers.getValue && (() => answers.getValue!()),
+    hasValue: answers.hasValue && (() => answers.hasValue!()),
+  };
+}
 
 /**
  * Dexie's live query for the screens, its runs counted (screen-reads.ts) so that a first sync gives
@@ -8,5 +34,5 @@ import { countedRead } from './screen-reads.ts';
 export function useLiveQuery<T>(querier: () => Promise<T>, deps?: unknown[]): T | undefined;
 export function useLiveQuery<T, D>(querier: () => Promise<T>, deps: unknown[], defaultResult: D): T | D;
 export function useLiveQuery<T, D>(querier: () => Promise<T>, deps: unknown[] = [], defaultResult?: D) {
-  return useDexieLiveQuery(async () => await countedRead(querier), deps, defaultResult);
+  return useObservable(() => laterAnswersAsTransitions(querier), deps, defaultResult);
 }
