@@ -16,7 +16,9 @@ export async function countedRead<T>(read: () => Promise<T>): Promise<T> {
   } finally {
     running -= 1;
     // Woken from a task of its own: here the live query's read-only transaction is the current one.
-    if (running === 0) setTimeout(() => waiting.forEach((resume) => resume()));
+    // Counted again there: a live query whose answer a write made stale starts again at once, and
+    // the sync's next page must wait for that read too, or it would hold it up again.
+    if (running === 0) setTimeout(() => running === 0 && waiting.forEach((resume) => resume()));
   }
 }
 
