@@ -22,8 +22,8 @@ function laterAnswersAsTransitions<T>(querier: () => Promise<T>): InteropableObs
         error: onError,
       });
     },
-    getValue: answers.getValue && (() => answers.getValue!()),
-    hasValue: answers.hasValue && (() => answers.hasValue!()),
+    getValue: answers.getValue?.bind(answers),
+    hasValue: answers.hasValue?.bind(answers),
   };
 }
 
