@@ -11,10 +11,11 @@ const api = apiAs(() => e2e.server.url);
 async function listed(page: Page, noun: string): Promise<number> {
   const total = page.getByTestId('list-total');
   await total.waitFor();
-  const onDevice = Number((await total.innerText()).split(' ')[0]);
+  const count = (text: string) => Number(text.replaceAll(',', ''));
+  const onDevice = count((await total.innerText()).split(' ')[0]!);
   const older = page.getByTestId('older-on-server');
   const olderText = (await older.count()) > 0 ? await older.innerText() : `0 older ${noun}`;
-  return onDevice + Number(/(\d+) older/.exec(olderText)![1]);
+  return onDevice + count(/([\d,]+) older/.exec(olderText)![1]!);
 }
 
 /**

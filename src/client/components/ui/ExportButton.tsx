@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { exportList, type ListExport } from '#client/lib/export-csv.ts';
 import { notify } from '#client/lib/notify.ts';
 import { Button } from './Button.tsx';
+import { formatCount } from '#client/lib/counts.ts';
 
 type ExportButtonProps<T> = ListExport<T> & {
   /** `tickets`: what the toasts call the records. */
@@ -19,7 +20,7 @@ export function ExportButton<T>({ noun, ...list }: ExportButtonProps<T>) {
       if (result.from === 'server') notify.success(`Exported the ${noun} that match`);
       else {
         notify.success(
-          `Offline: exported the ${result.count} ${noun} on this device; older ones on the server need a connection`,
+          `Offline: exported the ${formatCount(result.count)} ${noun} on this device; older ones on the server need a connection`,
         );
       }
     } catch (error) {

@@ -5,6 +5,7 @@ import { useIsOnline } from '#client/data/sync/use-sync.ts';
 import { useOlderRecords, useWindowDays } from '#client/data/sync/use-working-set.ts';
 import { Button } from './Button.tsx';
 import { Pagination } from './Pagination.tsx';
+import { formatCount } from '#client/lib/counts.ts';
 
 interface OlderOnServerProps<E extends HistoryEntity> {
   entity: E;
@@ -47,7 +48,7 @@ export function OlderOnServer<E extends HistoryEntity>({ entity, noun, filters, 
       <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
         <Archive aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
         <p className="text-sm text-slate-700">
-          {older.total} older {older.total === 1 ? noun.replace(/s$/, '') : noun} on the server{' '}
+          {formatCount(older.total)} older {older.total === 1 ? noun.replace(/s$/, '') : noun} on the server{' '}
           {older.total === 1 ? 'matches' : 'match'}
         </p>
         <Button variant="secondary" onClick={() => setShown(!isShown)} aria-expanded={isShown}>

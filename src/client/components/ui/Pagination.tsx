@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './Button.tsx';
+import { formatCount } from '#client/lib/counts.ts';
 
 interface PaginationProps {
   currentPage: number;
@@ -13,7 +14,7 @@ export function Pagination({ currentPage, totalPages, onPageChange }: Pagination
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600">
-        Showing page {currentPage} of {totalPages}
+        Showing page {formatCount(currentPage)} of {formatCount(totalPages)}
       </p>
       <div className="flex gap-2">
         <Button variant="secondary" disabled={currentPage <= 1} onClick={() => onPageChange(currentPage - 1)}>

@@ -1,4 +1,5 @@
 import { Button } from './Button.tsx';
+import { formatCount } from '#client/lib/counts.ts';
 
 interface ShowMoreProps {
   shown: number;
@@ -14,7 +15,7 @@ export function ShowMore({ shown, total, noun, onMore }: ShowMoreProps) {
   return (
     <div className="flex flex-col items-center gap-2 py-2">
       <p role="status" className="text-sm text-slate-600">
-        Showing {shown} of {total} {noun}
+        Showing {formatCount(shown)} of {formatCount(total)} {noun}
       </p>
       <Button variant="secondary" onClick={onMore}>
         Show more {noun}

@@ -2,6 +2,7 @@ import type { MachineStatus } from '#shared/enums.ts';
 import type { Machine } from '#shared/schemas/machine.ts';
 import type { Local } from '#client/data/store/db.ts';
 import { formatDate } from '#client/lib/dates.ts';
+import { formatCount } from '#client/lib/counts.ts';
 
 export type LocalMachine = Local<Machine>;
 
@@ -66,7 +67,7 @@ export function distinctValues(machines: readonly Machine[], field: 'location' |
 }
 
 /** "12,450h" in the user's number format. */
-export const operatingHoursText = (hours: number) => `${hours.toLocaleString()}h`;
+export const operatingHoursText = (hours: number) => `${formatCount(hours)}h`;
 
 /** A calendar date ('2018-05-22') in the local format, without a time-zone shift. */
 export const calendarDateText = (date: string) => formatDate(date.slice(0, 10));

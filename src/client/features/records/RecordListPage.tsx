@@ -18,6 +18,7 @@ import { modalNavigation } from '#client/lib/url-search.ts';
 import type { ListFilters, NumberedRecord, RecordListKind } from './record-kind.ts';
 import { RecordFilterBar } from './RecordFilterBar.tsx';
 import { RecordTable } from './RecordTable.tsx';
+import { formatCount } from '#client/lib/counts.ts';
 
 type Search = Record<string, unknown>;
 
@@ -136,7 +137,7 @@ export function RecordListPage<R extends NumberedRecord, F extends ListFilters>(
         ) : (
           <>
             <p className="text-sm text-slate-600" data-testid="list-total">
-              {result.total === 1 ? `1 ${kind.noun.replace(/s$/, '')}` : `${result.total} ${kind.noun}`}
+              {result.total === 1 ? `1 ${kind.noun.replace(/s$/, '')}` : `${formatCount(result.total)} ${kind.noun}`}
             </p>
             {showList(result.records, (record) => list.open(record._id))}
             <Pagination

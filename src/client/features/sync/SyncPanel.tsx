@@ -10,6 +10,7 @@ import { discardEntry, retryEntry } from '#client/data/outbox/writes.ts';
 import { storedOfExpected, timeLeft } from './download-progress.ts';
 import { useIsOnline, useOutbox, useStorageEstimate, useSyncStatus } from '#client/data/sync/use-sync.ts';
 import { formatDateTime, formatTime } from '#client/lib/dates.ts';
+import { formatCount } from '#client/lib/counts.ts';
 
 const megabytes = (bytes: number | undefined) => `${((bytes ?? 0) / 1024 / 1024).toFixed(1)} MB`;
 
@@ -58,7 +59,9 @@ export function SyncPanel({ open, onClose, userId }: { open: boolean; onClose: (
           <span>
             {isOnline ? 'Connected to the server.' : 'Offline: changes are saved on this device.'}{' '}
             {status.lastPulledAt && `Last synced ${formatTime(status.lastPulledAt)}.`}
-            {status.isPulling && !status.download && ` Receiving updates… ${status.pulledRecords} records stored.`}
+            {status.isPulling &&
+              !status.download &&
+              ` Receiving updates… ${formatCount(status.pulledRecords)} records stored.`}
             {status.download && ` Downloading plant data: ${storedOfExpected(status.download)} stored`}
             {status.download && timeLeft(status.download) && `, ${timeLeft(status.download)}`}
             {status.download && '.'}

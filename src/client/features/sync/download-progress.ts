@@ -1,10 +1,11 @@
 import type { DownloadProgress } from '#client/data/sync/sync-status.ts';
-
-const count = (value: number) => value.toLocaleString();
+import { formatCount } from '#client/lib/counts.ts';
 
 /** "1,200 of about 15,000 records": what a snapshot has stored, against what the server counted. */
 export function storedOfExpected({ stored, expected }: DownloadProgress): string {
-  return expected > stored ? `${count(stored)} of about ${count(expected)} records` : `${count(stored)} records`;
+  return expected > stored
+    ? `${formatCount(stored)} of about ${formatCount(expected)} records`
+    : `${formatCount(stored)} records`;
 }
 
 /** "about 20 s left", once the pace is known. */
@@ -16,5 +17,5 @@ export function timeLeft({ stored, expected, perSecond }: DownloadProgress): str
 
 /** "38%" of what the snapshot brings (or the records stored while the total is not known): short enough for the pill. */
 export function shareStored({ stored, expected }: DownloadProgress): string {
-  return expected > 0 ? `${Math.min(99, Math.floor((stored / expected) * 100))}%` : count(stored);
+  return expected > 0 ? `${Math.min(99, Math.floor((stored / expected) * 100))}%` : formatCount(stored);
 }
