@@ -49,7 +49,9 @@ function itemPatch<E extends ItemEntry>(list: string, fallback: string): KindRul
     apply: (record, entry) =>
       record && {
         ...record,
-        [list]: itemsOf(record[list]).map((item) => (item._id === entry.preview._id ? { ...item, ...entry.preview } : item)),
+        [list]: itemsOf(record[list]).map((item) =>
+          item._id === entry.preview._id ? { ...item, ...entry.preview } : item,
+        ),
       },
     encode: asJson,
     sendsIfMatch: true,
@@ -67,7 +69,6 @@ const followingLocks =
     const changed = apply(record, entry);
     return changed && { ...changed, status: statusAfterLocks(changed as unknown as Permit) };
   };
-
 
 /** A part planned for work, or released: the part's reserved figures change until the server's copy is read. */
 const plannedPart = <E extends EntryOf<'reservation' | 'reservationRelease'>>(fallback: string): KindRules<E> => ({
@@ -169,7 +170,8 @@ export const outboxKinds: { [K in OutboxKind]: KindRules<EntryOf<K>> } = {
     encode: asJson,
     sendsIfMatch: false,
     fields: replacesNothing,
-    fallback: (entry) => (entry.preview.kind === 'adjustment' ? 'Failed to record count' : 'Failed to record stock move'),
+    fallback: (entry) =>
+      entry.preview.kind === 'adjustment' ? 'Failed to record count' : 'Failed to record stock move',
     recordAt: (entry) => `/parts/${entry.recordId}`,
   },
   reservation: plannedPart('Failed to plan part'),

@@ -82,7 +82,10 @@ export function createReplayer(options: ReplayerOptions) {
 
   async function requestInit(entry: OutboxEntry): Promise<RequestInit | string> {
     const rules = rulesOf(entry);
-    const headers: Record<string, string> = { 'x-client-time': inServerTime(entry.clientTime), 'x-change-id': entry.id };
+    const headers: Record<string, string> = {
+      'x-client-time': inServerTime(entry.clientTime),
+      'x-change-id': entry.id,
+    };
     if (rules.sendsIfMatch && entry.baseVersion !== null) headers['if-match'] = `"${entry.baseVersion}"`;
     const body = await rules.encode(entry, db);
     if (body === null) return 'The file is no longer stored on this device';

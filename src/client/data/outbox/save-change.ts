@@ -16,7 +16,9 @@ interface SyncManager {
 export async function saveChange(change: QueuedChange) {
   const entry = await queueChange(localDb, change);
   void navigator.serviceWorker?.ready
-    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: SyncManager }).sync?.register(outboxSyncTag))
+    .then((registration) =>
+      (registration as ServiceWorkerRegistration & { sync?: SyncManager }).sync?.register(outboxSyncTag),
+    )
     .catch(() => {});
   void syncEngine.syncNow();
   return entry;

@@ -26,7 +26,9 @@ export async function queueChange(db: LocalDatabase, change: QueuedChange): Prom
   const table = tableFor(db, change.entity);
   return db.transaction('rw', [table, db.outbox, db.files], async () => {
     const current = await table.get(change.recordId);
-    const { file, baseVersion, ...queued } = change as QueuedChange & { file?: { blob: Blob; name: string; type: string } };
+    const { file, baseVersion, ...queued } = change as QueuedChange & {
+      file?: { blob: Blob; name: string; type: string };
+    };
     const id = change.id ?? newId();
     if (file) await db.files.put({ id, blob: file.blob, name: file.name, type: file.type, size: file.blob.size });
     const entry = {

@@ -14,11 +14,7 @@ import type { LabourEntryCreate } from '#shared/schemas/labour.ts';
 import type { Machine } from '#shared/schemas/machine.ts';
 import type { BinRef, Part, ReservationCreate, StockMoveCreate } from '#shared/schemas/part.ts';
 import type { LockCreate, LockUpdate, Permit, PermitLock } from '#shared/schemas/permit.ts';
-import type {
-  PurchaseDecisionInput,
-  PurchaseReceipt,
-  PurchaseRequest,
-} from '#shared/schemas/purchase-request.ts';
+import type { PurchaseDecisionInput, PurchaseReceipt, PurchaseRequest } from '#shared/schemas/purchase-request.ts';
 import type { ReadingInput } from '#shared/schemas/reading.ts';
 import type { ChecklistPatch, Schedule } from '#shared/schemas/schedule.ts';
 import type { SyncEntity } from '#shared/schemas/sync.ts';

@@ -43,7 +43,12 @@ function note(changes: ListChanges, table: string, tokens: Iterable<string>, slo
 }
 
 /** What replacing `before` with `after` (either missing) changes in the table's lists. */
-export function noteRecord(changes: ListChanges, table: ListedTable, before: object | undefined, after: object | undefined) {
+export function noteRecord(
+  changes: ListChanges,
+  table: ListedTable,
+  before: object | undefined,
+  after: object | undefined,
+) {
   const old = before ? { slot: slotOf(before), tokens: tokensOf(table, before) } : null;
   const next = after ? { slot: slotOf(after), tokens: tokensOf(table, after) } : null;
   if (old && next && old.slot === next.slot) {
@@ -195,7 +200,11 @@ type Indexed = Record<string, unknown> & { _id: string };
 async function storedBefore(table: DBCoreTable, req: DBCoreMutateRequest): Promise<Map<string, Indexed>> {
   const { trans } = req;
   if (req.type === 'deleteRange') {
-    const { result } = await table.query({ trans, values: true, query: { index: table.schema.primaryKey, range: req.range } });
+    const { result } = await table.query({
+      trans,
+      values: true,
+      query: { index: table.schema.primaryKey, range: req.range },
+    });
     return new Map((result as Indexed[]).map((record) => [record._id, record]));
   }
   const keys = req.type === 'delete' ? req.keys : (req.values as Indexed[]).map((value) => value._id);

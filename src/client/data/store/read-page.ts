@@ -57,7 +57,8 @@ async function numberSlots<T, I>(table: Table<T, string, I>, digits: string): Pr
 function listsOf<T, I>(postings: Postings, table: Table<T, string, I>, name: ListedTable, query: ListQuery) {
   const filters = query.filters.map(([field, value]) => slotsIn(postings, name, { token: filterToken(field, value) }));
   const words = queryWords(query.search).map(async (word) => {
-    const range: TokenRange = [...word].length === 1 ? { token: letterToken(word) } : { from: word, to: `${word}\uffff` };
+    const range: TokenRange =
+      [...word].length === 1 ? { token: letterToken(word) } : { from: word, to: `${word}\uffff` };
     if (!/^\d+$/.test(word)) return slotsIn(postings, name, range);
     const [listed, numbered] = await Promise.all([slotsIn(postings, name, range), numberSlots(table, word)]);
     const both = new Float64Array(listed.length + numbered.length);
@@ -160,7 +161,10 @@ async function matching<T extends Keyed>(
   const sharedFound = found.filter((slot) => shared.has(slot));
   const records = await query.recordsAt([...sharedFound], everySlot);
   const sharedRecords = new Map(
-    [...sharedFound].map((slot) => [slot, (records.get(slot) ?? []).filter((record) => query.matches(record)).sort(newestFirst)]),
+    [...sharedFound].map((slot) => [
+      slot,
+      (records.get(slot) ?? []).filter((record) => query.matches(record)).sort(newestFirst),
+    ]),
   );
   return { slots: found.toReversed(), sharedRecords, everySlot };
 }
@@ -207,7 +211,11 @@ export async function readPage<T extends Keyed, I>(
 const everything = 2 ** 32 - 1;
 
 /** Every record on this device that matches, in list order (an export made offline). */
-export async function readAll<T extends Keyed, I>(db: LocalDatabase, table: Table<T, string, I>, query: ListQuery): Promise<T[]> {
+export async function readAll<T extends Keyed, I>(
+  db: LocalDatabase,
+  table: Table<T, string, I>,
+  query: ListQuery,
+): Promise<T[]> {
   return (await readPage(db, table, query, 1, everything)).records;
 }
 

@@ -50,7 +50,7 @@ export function distinct(slots: Float64Array): Float64Array {
 /** The slots in both sorted, distinct lists. */
 export function intersect(a: Float64Array, b: Float64Array): Float64Array {
   const both: number[] = [];
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     if (a[i]! < b[j]!) i += 1;
     else if (a[i]! > b[j]!) j += 1;
     else {

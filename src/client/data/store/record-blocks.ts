@@ -72,7 +72,9 @@ const wholeTableWrite = 50;
 function wholeTable(rows: DBCoreTable, trans: DBCoreTransaction): ObservabilitySet {
   const parts = ['', ':dels', ...rows.schema.indexes.map((index) => index.name ?? '')];
   const dbName = (trans as IDBTransaction).db.name;
-  return Object.fromEntries(parts.map((part) => [`idb://${dbName}/${rows.name}/${part}`, new RangeSet(-Infinity, [[]])]));
+  return Object.fromEntries(
+    parts.map((part) => [`idb://${dbName}/${rows.name}/${part}`, new RangeSet(-Infinity, [[]])]),
+  );
 }
 
 /** The table's records over its block rows, once the version that stores blocks has made them. */
@@ -88,11 +90,13 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
   const blockWith = (trans: DBCoreTransaction, id: string): Promise<Block | undefined> => {
     const known = knownBlock(trans, name, id);
     if (known) return Dexie.Promise.resolve(known);
-    return rows.query({ trans, values: true, limit: 1, query: { index: ids, range: equalRange(id) } }).then(({ result }) => {
-      const block = result[0] as Block | undefined;
-      if (block) noteBlocks(trans, name, [block]);
-      return block;
-    });
+    return rows
+      .query({ trans, values: true, limit: 1, query: { index: ids, range: equalRange(id) } })
+      .then(({ result }) => {
+        const block = result[0] as Block | undefined;
+        if (block) noteBlocks(trans, name, [block]);
+        return block;
+      });
   };
 
   const blocksWith = (trans: DBCoreTransaction, keys: string[]): Promise<(Block | undefined)[]> =>
@@ -102,7 +106,13 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
    * The blocks holding records in the range. Without a limit each block is read once (its keys first),
    * where a multi-entry index would give a block once per key of its records.
    */
-  function blocksIn(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange, limit: number, reverse: boolean) {
+  function blocksIn(
+    trans: DBCoreTransaction,
+    index: DBCoreIndex,
+    range: DBCoreKeyRange,
+    limit: number,
+    reverse: boolean,
+  ) {
     const source = index.isPrimaryKey ? ids : rowIndex(index.name!);
     const noted = (blocks: Block[]) => {
       noteBlocks(trans, name, blocks);
@@ -127,7 +137,13 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
   }
 
   /** The entries in the range, in order, `limit` at most: the blocks of the last key read whole (ties). */
-  function entries(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange, limit = Infinity, reverse = false): Promise<Entry[]> {
+  function entries(
+    trans: DBCoreTransaction,
+    index: DBCoreIndex,
+    range: DBCoreKeyRange,
+    limit = Infinity,
+    reverse = false,
+  ): Promise<Entry[]> {
     const recordIndex = indexOf(index);
     return blocksIn(trans, index, range, limit, reverse).then((blocks) => {
       const found = entriesIn(blocks, recordIndex, range, reverse);
@@ -135,12 +151,19 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
       const last = found[limit - 1]!.key;
       return blocksIn(trans, index, equalRange(last), Infinity, reverse).then((tiedBlocks) => {
         const tied = entriesIn(tiedBlocks, recordIndex, equalRange(last), reverse);
-        return [...found.slice(0, found.findIndex((entry) => cmp(entry.key, last) === 0)), ...tied].slice(0, limit);
+        return [
+          ...found.slice(
+            0,
+            found.findIndex((entry) => cmp(entry.key, last) === 0),
+          ),
+          ...tied,
+        ].slice(0, limit);
       });
     });
   }
 
-  const onceEach = (found: Entry[]) => found.filter((entry, at) => at === 0 || cmp(entry.key, found[at - 1]!.key) !== 0);
+  const onceEach = (found: Entry[]) =>
+    found.filter((entry, at) => at === 0 || cmp(entry.key, found[at - 1]!.key) !== 0);
 
   function query(req: DBCoreQueryRequest) {
     const reverse = req.direction?.startsWith('prev') ?? false;
@@ -169,7 +192,12 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
    */
   function put(trans: DBCoreTransaction, values: BlockedRecord[], areNew: boolean) {
     const latest = [...new Map(values.map((value) => [value._id, value])).values()];
-    const lookups = areNew ? Dexie.Promise.resolve([]) : blocksWith(trans, latest.map((value) => value._id));
+    const lookups = areNew
+      ? Dexie.Promise.resolve([])
+      : blocksWith(
+          trans,
+          latest.map((value) => value._id),
+        );
     return lookups.then((found: (Block | undefined)[]) => {
       const blocks = new Map<string, Block>();
       const fresh: BlockedRecord[] = [];
@@ -177,9 +205,15 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
         const stored = found[at];
         if (!stored) return fresh.push(value);
         const block = blocks.get(stored._id) ?? stored;
-        blocks.set(block._id, { ...block, records: block.records.map((record) => (record._id === value._id ? value : record)) });
+        blocks.set(block._id, {
+          ...block,
+          records: block.records.map((record) => (record._id === value._id ? value : record)),
+        });
       });
-      const written = [...[...blocks.values()].map((block) => blockOf(name, block.records, block._id)), ...newBlocks(name, fresh)];
+      const written = [
+        ...[...blocks.values()].map((block) => blockOf(name, block.records, block._id)),
+        ...newBlocks(name, fresh),
+      ];
       return writeBlocks(trans, written, [], latest.length).then(() => {
         noteBlocks(trans, name, written);
         return answered(values.map((value) => value._id));
@@ -192,10 +226,22 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
     return blocksWith(trans, [...wanted]).then((found) => {
       const blocks = new Map(found.flatMap((block) => (block ? [[block._id, block] as const] : [])));
       const kept = [...blocks.values()].map((block) =>
-        blockOf(name, block.records.filter((record) => !wanted.has(record._id)), block._id),
+        blockOf(
+          name,
+          block.records.filter((record) => !wanted.has(record._id)),
+          block._id,
+        ),
       );
-      const [left, empty] = [kept.filter((block) => block.records.length > 0), kept.filter((block) => block.records.length === 0)];
-      return writeBlocks(trans, left, empty.map((block) => block._id), wanted.size).then(() => {
+      const [left, empty] = [
+        kept.filter((block) => block.records.length > 0),
+        kept.filter((block) => block.records.length === 0),
+      ];
+      return writeBlocks(
+        trans,
+        left,
+        empty.map((block) => block._id),
+        wanted.size,
+      ).then(() => {
         noteBlocks(trans, name, left, [...wanted]);
         return answered([]);
       });
@@ -203,14 +249,18 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
   }
 
   function mutate(req: DBCoreMutateRequest): Promise<DBCoreMutateResponse> {
-    if (req.type === 'add' || req.type === 'put') return put(req.trans, req.values as BlockedRecord[], req.type === 'add');
+    if (req.type === 'add' || req.type === 'put')
+      return put(req.trans, req.values as BlockedRecord[], req.type === 'add');
     if (req.type === 'delete') return remove(req.trans, req.keys as string[]);
     if (isAnyRange(req.range)) {
       forgetBlocks(req.trans, name);
       return rows.mutate(req);
     }
     return entries(req.trans, rows.schema.primaryKey, req.range).then((inRange) =>
-      remove(req.trans, inRange.map((entry) => entry.record._id)),
+      remove(
+        req.trans,
+        inRange.map((entry) => entry.record._id),
+      ),
     );
   }
 

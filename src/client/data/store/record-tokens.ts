@@ -23,7 +23,8 @@ const isDigits = (word: string) => /^\d+$/.test(word);
 
 const machineOf = (record: Indexed) => (record.machine as { _id?: unknown } | null | undefined)?._id;
 
-const monthOf = (record: Indexed) => (typeof record.incidentDate === 'string' ? calendarMonth(record.incidentDate) : null);
+const monthOf = (record: Indexed) =>
+  typeof record.incidentDate === 'string' ? calendarMonth(record.incidentDate) : null;
 
 /**
  * The values each table's records are filtered by: the lists' filters, a ticket's machine (its open
@@ -31,7 +32,12 @@ const monthOf = (record: Indexed) => (typeof record.incidentDate === 'string' ? 
  */
 const filterValues: Record<ListedTable, (record: Indexed) => Record<string, unknown>> = {
   tickets: (record) => ({ status: record.status, priority: record.priority, machine: machineOf(record) }),
-  incidents: (record) => ({ type: record.type, severity: record.severity, status: record.status, month: monthOf(record) }),
+  incidents: (record) => ({
+    type: record.type,
+    severity: record.severity,
+    status: record.status,
+    month: monthOf(record),
+  }),
 };
 
 export const isListed = (table: string): table is ListedTable => table in searched;

@@ -25,8 +25,7 @@ const pageKeys: [SyncEntity, keyof Pick<SyncPage, 'machines' | 'tickets' | 'inci
  */
 const batchSize = 100;
 
-export const recordCount = (page: SyncPage): number =>
-  pageKeys.reduce((sum, [, key]) => sum + page[key].length, 0);
+export const recordCount = (page: SyncPage): number => pageKeys.reduce((sum, [, key]) => sum + page[key].length, 0);
 
 function groupByRecord(entries: OutboxEntry[]): Map<string, OutboxEntry[]> {
   const groups = new Map<string, OutboxEntry[]>();
@@ -91,7 +90,10 @@ export async function storePage(db: LocalDatabase, page: SyncPage, position: Syn
           return row;
         });
         // Records new to the device are added: a blocked table stores them without looking for them.
-        const [replacing, adding] = [rows.filter((row) => stored.has(row._id)), rows.filter((row) => !stored.has(row._id))];
+        const [replacing, adding] = [
+          rows.filter((row) => stored.has(row._id)),
+          rows.filter((row) => !stored.has(row._id)),
+        ];
         return table.bulkPut(replacing).then(() => table.bulkAdd(adding));
       });
     }

@@ -12,7 +12,9 @@ export type StoredRow = AnyRecord & { _server?: AnyRecord | null; _pending: numb
  * Reads put it back (`withServerCopy`, the tables' reading hook in db.ts).
  */
 export function storedRow(shown: AnyRecord, server: AnyRecord | null, pending: number): StoredRow {
-  return pending === 0 && shown === server ? { ...shown, _pending: 0 } : { ...shown, _server: server, _pending: pending };
+  return pending === 0 && shown === server
+    ? { ...shown, _pending: 0 }
+    : { ...shown, _server: server, _pending: pending };
 }
 
 /** Server copies `withServerCopy` made: a row read and stored again leaves them out once more. */

@@ -48,7 +48,12 @@ async function parsePage(body: unknown): Promise<SyncPage> {
   };
 }
 
-async function request(api: Api, { log, snapshot }: SyncPosition, limit: number, windowDays: number): Promise<SyncPage> {
+async function request(
+  api: Api,
+  { log, snapshot }: SyncPosition,
+  limit: number,
+  windowDays: number,
+): Promise<SyncPage> {
   const isFirstPage = snapshot && !snapshot.mark;
   const searchParams = snapshot
     ? {
@@ -71,7 +76,8 @@ function advance({ log, snapshot, windowDays }: SyncPosition, page: SyncPage) {
     expected: page.total ?? snapshot.expected,
     stored: snapshot.stored + recordCount(page),
   };
-  if (page.hasMore) return { position: { windowDays, log, snapshot: { ...progress, after: page.after } }, hasMore: true };
+  if (page.hasMore)
+    return { position: { windowDays, log, snapshot: { ...progress, after: page.after } }, hasMore: true };
   if (snapshot.scope === 'core') {
     const { after: _, ...next } = progress;
     return { position: { windowDays, log, snapshot: { ...next, scope: 'history' as const } }, hasMore: true };

@@ -24,7 +24,10 @@ export interface SyncCallbacks {
 export function createSyncEngine(
   db: LocalDatabase,
   transport: Transport,
-  { puller = inThisThread, ...replayOptions }: Pick<ReplayerOptions, 'now' | 'random' | 'lockName'> & {
+  {
+    puller = inThisThread,
+    ...replayOptions
+  }: Pick<ReplayerOptions, 'now' | 'random' | 'lockName'> & {
     puller?: Puller;
   } = {},
 ) {

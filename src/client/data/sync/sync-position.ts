@@ -67,7 +67,9 @@ export async function startOver(db: LocalDatabase, windowDays: number): Promise<
  * core cursor.
  */
 async function migrateCursors(db: LocalDatabase): Promise<void> {
-  const old = (await db.meta.toCollection().primaryKeys()).filter((key) => key === 'cursor' || key.startsWith('cursor:'));
+  const old = (await db.meta.toCollection().primaryKeys()).filter(
+    (key) => key === 'cursor' || key.startsWith('cursor:'),
+  );
   if (old.length === 0) return;
   await db.transaction('rw', db.meta, async () => {
     const rows = await db.meta.bulkGet(old);
@@ -81,7 +83,8 @@ async function migrateCursors(db: LocalDatabase): Promise<void> {
     const windowDays = historyKey ? Number(historyKey.split(':')[2]) : maxWindowDays;
     const log = single ?? (core !== undefined && history !== undefined ? lowerOf(core, history) : undefined);
     if (log !== undefined) await writeSyncPosition(db, { windowDays, log });
-    else if (core !== undefined) await writeSyncPosition(db, { windowDays, snapshot: { ...snapshotFrom(core), scope: 'history' } });
+    else if (core !== undefined)
+      await writeSyncPosition(db, { windowDays, snapshot: { ...snapshotFrom(core), scope: 'history' } });
     await db.meta.bulkDelete(old);
   });
 }
