@@ -32,7 +32,7 @@ const databases = list(process.env.BENCH_DATABASES ?? 'postgres,pglite');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const years = Number(process.env.BENCH_YEARS ?? defaultYears);
-const throttles = [1, 4];
+const throttles = list(process.env.BENCH_THROTTLES ?? '1,4').map(Number);
 /** Who signs in (labels as printed); all four unless BENCH_PEOPLE names some. */
 const chosenPeople = process.env.BENCH_PEOPLE?.split(',').map((label) => label.trim());
 

@@ -1,5 +1,6 @@
 import { Navigate, Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
+import { DrawnNextTask } from '#client/components/ui/DrawnNextTask.tsx';
 import { SignedInUserContext, useSession } from '#client/data/session/session.ts';
 import { useSignOutOnExpiredToken } from '#client/features/auth/use-sign-out-on-expired-token.ts';
 import { useRoleDecisions } from '#client/features/auth/use-role-decisions.ts';
@@ -30,7 +31,9 @@ export function AppLayout() {
         <div className="flex min-h-dvh min-w-0 flex-col">
           <TopBar user={user} onOpenMenu={() => setMenuOpen(true)} />
           <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
-            <Outlet />
+            <DrawnNextTask>
+              <Outlet />
+            </DrawnNextTask>
           </main>
         </div>
         <MachineBackUpPrompt />

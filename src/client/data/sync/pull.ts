@@ -17,6 +17,18 @@ type Api = ReturnType<typeof createApi>;
 
 /** Tickets and incidents on a first sync's first page: few, so that the newest work shows soon. */
 const firstPageLimit = 200;
+/**
+ * The pages after it while the snapshot has stored fewer than `rampedAt` records: a page is stored in
+ * one transaction, which the reads of the screens that opened with the first page wait behind.
+ */
+const secondPageLimit = 1000;
+const rampedAt = 2000;
+
+/** Records a snapshot's page asks for: few at first, then the full limit. */
+function snapshotLimit({ mark, stored }: SnapshotPosition, limit: number): number {
+  if (!mark) return Math.min(limit, firstPageLimit);
+  return stored < rampedAt ? Math.min(limit, secondPageLimit) : limit;
+}
 
 /** A page as it arrives: its records are checked apart, a batch at a time. */
 const arrived = syncPage.extend({
@@ -54,13 +66,12 @@ async function request(
   limit: number,
   windowDays: number,
 ): Promise<SyncPage> {
-  const isFirstPage = snapshot && !snapshot.mark;
   const searchParams = snapshot
     ? {
         snapshot: snapshot.scope,
         mark: snapshot.mark || undefined,
         after: snapshot.after,
-        limit: isFirstPage ? Math.min(limit, firstPageLimit) : limit,
+        limit: snapshotLimit(snapshot, limit),
         windowDays,
       }
     : { cursor: log, limit, windowDays };

@@ -44,23 +44,30 @@ export function useOutbox(userId: string | undefined): OutboxEntry[] {
 export function useSyncLoop(userId: string | undefined, onSignInRequired: () => void) {
   useEffect(() => {
     if (!userId) return;
+    // In a task of its own: the first screen's commit, which runs this effect, is long enough already.
+    let stopLoop: (() => void) | undefined;
+    const starting = setTimeout(() => (stopLoop = startLoop(userId, onSignInRequired)));
     const stopLive = followLiveUpdates(browserTransport, () => void syncEngine.changedOnServer());
-    const stopLoop = syncEngine.start(
-      userId,
-      {
-        onOverwritten: (entry, overwritten) =>
-          toast.warning(describeOverwrites(entry, overwritten), { duration: 10_000 }),
-        onFailed: (entry, message) =>
-          toast.error(message, { description: `Not saved on the server: ${entry.label}. It waits in the Sync panel.` }),
-        onAuthRequired: onSignInRequired,
-      },
-      onServiceWorkerSync,
-    );
     return () => {
+      clearTimeout(starting);
       stopLive();
-      stopLoop();
+      stopLoop?.();
     };
   }, [userId, onSignInRequired]);
+}
+
+function startLoop(userId: string, onSignInRequired: () => void) {
+  return syncEngine.start(
+    userId,
+    {
+      onOverwritten: (entry, overwritten) =>
+        toast.warning(describeOverwrites(entry, overwritten), { duration: 10_000 }),
+      onFailed: (entry, message) =>
+        toast.error(message, { description: `Not saved on the server: ${entry.label}. It waits in the Sync panel.` }),
+      onAuthRequired: onSignInRequired,
+    },
+    onServiceWorkerSync,
+  );
 }
 
 /** Storage used and available on this device, for the Sync panel. */

@@ -9,7 +9,9 @@ const turnAt = (now: Date, plan: ShiftPlan) => `${currentShift(now, plan).start.
  * recomputes its due entries and locks still on then rather than at the next change to its store.
  */
 export function useInboxClock(plan: ShiftPlan): string {
-  const [turn, setTurn] = useState(() => turnAt(new Date(), plan));
+  // The first check waits for the timer: the plant's time zone takes a moment to load, which the
+  // first screen's render need not pay (the entries are computed at mount all the same).
+  const [turn, setTurn] = useState('mounted');
   useEffect(() => {
     const timer = setInterval(() => setTurn(turnAt(new Date(), plan)), 30_000);
     return () => clearInterval(timer);
