@@ -6,18 +6,19 @@ import { rowsOf, type Db } from '../db/client.ts';
 const dayMs = 24 * 60 * 60 * 1000;
 
 /**
- * A record's status at `at`: the last status its history recorded by then, else the status its
- * first later change replaced, else (never changed since) the status it has now.
+ * The status (`st`) at `at` of each record of `table` that existed then: the status its first later
+ * change replaced, or (never changed since) the status it has now. The history records every status
+ * change, so that is what its last change by then set. Only the records changed since are looked up:
+ * a lookup per record took seconds at plant scale.
  */
-function statusAt(entity: string, alias: SQL, at: string) {
-  return sql`coalesce(
-    (select h.new_value #>> '{}' from record_history h
-      where h.entity = ${entity} and h.record_id = ${alias}.id and h.field = 'status' and h.created_at <= ${at}::timestamptz
-      order by h.created_at desc, h.id desc limit 1),
-    (select h.old_value #>> '{}' from record_history h
-      where h.entity = ${entity} and h.record_id = ${alias}.id and h.field = 'status' and h.created_at > ${at}::timestamptz
-      order by h.created_at, h.id limit 1),
-    ${alias}.status)`;
+function statusAt(entity: string, table: SQL, at: string, existed: SQL = sql`true`) {
+  return sql`(select coalesce(later.old_status, x.status) as st from ${table} x
+    left join (
+      select distinct on (h.record_id) h.record_id, h.old_value #>> '{}' as old_status from record_history h
+      where h.entity = ${entity} and h.field = 'status' and h.created_at > ${at}::timestamptz
+      order by h.record_id, h.created_at, h.id
+    ) later on later.record_id = x.id
+    where x.created_at <= ${at}::timestamptz and ${existed})`;
 }
 
 const listed = (values: readonly string[]) =>
@@ -43,18 +44,15 @@ export async function previousFigures(db: Db, days: number, now: Date): Promise<
         (count(*) filter (where st = 'Down'))::int as down,
         (count(*) filter (where st = 'Maintenance'))::int as maintenance,
         (count(*) filter (where st = 'Idle'))::int as idle
-      from (
-        select ${statusAt('machine', sql`x`, at)} as st from machines x
-        where x.created_at <= ${at}::timestamptz and (x.deleted_at is null or x.deleted_at > ${at}::timestamptz)
-      ) ms
+      from ${statusAt('machine', sql`machines`, at, sql`(x.deleted_at is null or x.deleted_at > ${at}::timestamptz)`)} ms
     ) m,
     (
       select (count(*) filter (where st in (${listed(openTicketStatuses)})))::int as open, count(*)::int as existed
-      from (select ${statusAt('ticket', sql`x`, at)} as st from tickets x where x.created_at <= ${at}::timestamptz) ts
+      from ${statusAt('ticket', sql`tickets`, at)} ts
     ) t,
     (
       select (count(*) filter (where st in (${listed(openIncidentStatuses)})))::int as open, count(*)::int as existed
-      from (select ${statusAt('incident', sql`x`, at)} as st from incidents x where x.created_at <= ${at}::timestamptz) its
+      from ${statusAt('incident', sql`incidents`, at)} its
     ) i,
     (
       select round((avg(extract(epoch from resolved_at - created_at)) / 3600)::numeric, 2)::float8 as mttr,
