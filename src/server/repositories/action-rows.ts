@@ -1,9 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { IncidentAction } from '#shared/schemas/incident-action.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { incidents, tickets, users, type StoredAction } from '../db/schema.ts';
 import { type ChangeContext, type FieldChange } from './record-changes.ts';
 import { recordChange } from './change-effects.ts';
+import { idIn } from '../db/id-in.ts';
 
 const present = <T>(value: T | null): value is T => value !== null;
 
@@ -19,14 +20,14 @@ export async function readActions(executor: Db | Tx, stored: StoredAction[][]): 
   const people =
     userIds.length === 0
       ? []
-      : await executor.select({ _id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds));
+      : await executor.select({ _id: users.id, name: users.name }).from(users).where(idIn(users.id, userIds));
   const raised =
     ticketIds.length === 0
       ? []
       : await executor
           .select({ _id: tickets.id, ticketNumber: tickets.ticketNumber, status: tickets.status })
           .from(tickets)
-          .where(inArray(tickets.id, ticketIds));
+          .where(idIn(tickets.id, ticketIds));
   const person = (id: string | null) => people.find((candidate) => candidate._id === id) ?? null;
   return stored.map((actions) =>
     actions.map(({ ownerId, verifiedById, ticketId, doneNote, evidence, ...action }) => ({

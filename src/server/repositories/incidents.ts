@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { incidentEditableFields, incidentReporterFields } from '#shared/permissions.ts';
 import type { Incident, IncidentCreate, IncidentFilterQuery, IncidentUpdate } from '#shared/schemas/incident.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
@@ -13,6 +13,7 @@ import { readActions } from './action-rows.ts';
 import { incidentActionMethods } from './incident-actions.ts';
 import { iso } from './sql-helpers.ts';
 import { authorOf } from '../lib/change-context.ts';
+import { idIn } from '../db/id-in.ts';
 
 type IncidentRow = typeof incidents.$inferSelect;
 
@@ -54,7 +55,7 @@ async function loadIncidents(executor: Db | Tx, ids: string[]): Promise<Incident
     })
     .from(incidents)
     .leftJoin(users, eq(users.id, incidents.reportedBy))
-    .where(inArray(incidents.id, ids));
+    .where(idIn(incidents.id, ids));
   const actions = await readActions(
     executor,
     rows.map(({ incident: row }) => row.actions),

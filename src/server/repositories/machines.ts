@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
 import {
   machineIdInUse,
   type Machine,
@@ -27,6 +27,7 @@ import {
 } from './record-changes.ts';
 import { recordChange } from './change-effects.ts';
 import { iso, likePattern } from './sql-helpers.ts';
+import { idIn } from '../db/id-in.ts';
 
 type MachineRow = typeof machines.$inferSelect;
 
@@ -192,7 +193,7 @@ export function createMachineRepository(database: Database) {
     /** Full records by id, deleted ones included (the change feed reports those separately). */
     async getMany(ids: string[], executor: Db | Tx = db): Promise<(Machine & { isDeleted: boolean })[]> {
       if (ids.length === 0) return [];
-      const rows = await executor.select().from(machines).where(inArray(machines.id, ids));
+      const rows = await executor.select().from(machines).where(idIn(machines.id, ids));
       return rows.map((row) => ({ ...toMachine(row), isDeleted: row.deletedAt !== null }));
     },
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, inArray, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CheckResult } from '#shared/checklist.ts';
 import {
@@ -39,6 +39,7 @@ import {
 } from './record-changes.ts';
 import { recordChange } from './change-effects.ts';
 import { iso, isoOrNull } from './sql-helpers.ts';
+import { idIn } from '../db/id-in.ts';
 
 type ScheduleRow = typeof schedules.$inferSelect;
 type ItemInput = { _id?: string; task: string; completed?: boolean; notes?: string; result?: CheckResult | null };
@@ -288,7 +289,7 @@ export function createScheduleRepository(database: Database) {
 
     async getMany(ids: string[], executor: Db | Tx = db): Promise<Schedule[]> {
       if (ids.length === 0) return [];
-      const rows = await selectSchedules(executor).where(inArray(schedules.id, ids));
+      const rows = await selectSchedules(executor).where(idIn(schedules.id, ids));
       return rows.map((selected) => toSchedule(selected));
     },
 

@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ticketReporterFields, ticketEditableFields } from '#shared/permissions.ts';
 import type { Comment, Ticket, TicketCreate, TicketFilterQuery, TicketUpdate } from '#shared/schemas/ticket.ts';
@@ -16,6 +16,7 @@ import { loadOne, numberedRepository, type NumberedKind } from './numbered-repos
 import type { ChangeContext } from './record-changes.ts';
 import { recordChange } from './change-effects.ts';
 import { iso, isoOrNull } from './sql-helpers.ts';
+import { idIn } from '../db/id-in.ts';
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -106,7 +107,7 @@ async function loadTickets(executor: Db | Tx, ids: string[]): Promise<Ticket[]> 
     .leftJoin(reporter, eq(reporter.id, tickets.reportedBy))
     .leftJoin(assignee, eq(assignee.id, tickets.assignedTo))
     .leftJoin(workRequests, eq(workRequests.id, tickets.requestId))
-    .where(inArray(tickets.id, ids));
+    .where(idIn(tickets.id, ids));
   return rows.map(({ ticket: row, machine, reporterName, assigneeName, comments, attachments, requestCode }) => ({
     _id: row.id,
     ticketNumber: row.ticketNumber,
