@@ -47,24 +47,30 @@ export function createSyncEngine(
     onAuthRequired: () => callbacks?.onAuthRequired(),
     ...replayOptions,
   });
-  let pulling: { received: Promise<number | null>; outdatedBefore: number } | null = null;
   let failedPulls = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   /**
-   * One pull at a time; one already under way is reused unless a change was confirmed since it
-   * started (its answer may predate the change) or the window changed, in which case another follows it.
+   * Runs `work` one at a time: a call while it runs shares its answer, unless something made it out of
+   * date since it started (a confirmed change, a new window, a change announced by the server), in
+   * which case it runs again after; `isFinal` answers end that at once (a pull that got no answer).
    */
-  async function pull(): Promise<number | null> {
-    for (;;) {
-      const current = (pulling ??= {
-        outdatedBefore: outdated,
-        received: puller.pull(db, transport, status).finally(() => (pulling = null)),
-      });
-      const received = await current.received;
-      if (received === null || current.outdatedBefore === outdated) return received;
-    }
+  function oneAtATime<T>(work: () => Promise<T>, isFinal: (result: T) => boolean = () => false) {
+    let running: { result: Promise<T>; outdatedBefore: number } | null = null;
+    return async (): Promise<T> => {
+      for (;;) {
+        const current = (running ??= { outdatedBefore: outdated, result: work().finally(() => (running = null)) });
+        const result = await current.result;
+        if (isFinal(result) || current.outdatedBefore === outdated) return result;
+      }
+    };
   }
+
+  const pull = oneAtATime(
+    () => puller.pull(db, transport, status),
+    (received) => received === null,
+  );
+  const readWholeLists = oneAtATime(() => puller.readWholeLists(db, transport));
 
   /**
    * Sends what waits, then brings what changed. A pull that got an answer means the server can be
@@ -79,7 +85,7 @@ export function createSyncEngine(
     if (received !== null) {
       failedPulls = 0;
       await replayer.reconnected();
-      if (userId) await puller.readWholeLists(db, transport);
+      if (userId) await readWholeLists();
     } else if (status.get().needsSignIn) {
       // Signed out at once, not when a change waiting for the network next tries.
       if (userId) replayer.signInRequired();
