@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fetchOlder, keepOpened, openRecord } from '#client/data/sync/older-records.ts';
 import { pullChanges } from '#client/data/sync/pull.ts';
 import { queueChange } from '#client/data/outbox/writes.ts';
-import { startingPosition } from '#client/data/sync/sync-position.ts';
+import { startOver, startingPosition } from '#client/data/sync/sync-position.ts';
 import {
   isPruneDue,
   pinRecord,
@@ -216,6 +216,19 @@ describe('pruning', () => {
     expect(await has(mine)).toBe(true);
     await pruneWorkingSet(device.db, daysLater(200));
     expect(await has(mine)).toBe(false);
+  });
+
+  it('is not due after a first sync on an empty device, and still is after one that started over', async () => {
+    await ticket('Pending');
+    expect(await isPruneDue(device.db)).toBe(true);
+    await pull();
+    expect(await isPruneDue(device.db)).toBe(false);
+    expect(await isPruneDue(device.db, Date.now() + 3_600_000)).toBe(true);
+
+    await setWindowDays(device.db, 90);
+    await startOver(device.db, 90);
+    await pull();
+    expect(await isPruneDue(device.db)).toBe(true);
   });
 
   it('is due hourly and at once after the window changed; a longer window brings what it adds, a shorter goes on', async () => {

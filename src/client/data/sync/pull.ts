@@ -10,7 +10,7 @@ import { screensHadTheirTurn } from '#client/data/store/screen-reads.ts';
 import { recordCount, storePage } from '#client/data/store/store-page.ts';
 import type { SyncStatusStore } from './sync-status.ts';
 import { startOver, startingPosition, type SnapshotPosition, type SyncPosition } from './sync-position.ts';
-import { readWindowDays, yieldToUi } from './working-set.ts';
+import { notePruned, readWindowDays, yieldToUi } from './working-set.ts';
 import { readWholeLists } from './whole-lists.ts';
 
 type Api = ReturnType<typeof createApi>;
@@ -151,6 +151,8 @@ export async function pullChanges(
       next?.catch(() => {});
       await beforeStore();
       await storePage(db, page, after);
+      // A first sync on an empty device ends holding the working set of now: pruning it would find nothing.
+      if (position.snapshot?.fresh && !after.snapshot) await notePruned(db);
       position = after;
       received += recordCount(page);
       const snapshot = position.snapshot;

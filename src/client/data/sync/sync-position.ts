@@ -16,6 +16,8 @@ export interface SnapshotPosition {
   expected: number;
   /** Records stored by the snapshot so far. */
   stored: number;
+  /** The device held no records when it began: once stored, it holds the working set of now, nothing to prune. */
+  fresh?: boolean;
 }
 
 export interface SyncPosition {
@@ -42,7 +44,7 @@ export async function startingPosition(db: LocalDatabase, windowDays: number): P
     windowDays: (broughtFor as number | undefined) ?? windowDays,
   };
   const mark = stored.snapshot?.mark ?? stored.log;
-  if (mark === undefined) return { windowDays, snapshot: snapshotFrom('') };
+  if (mark === undefined) return { windowDays, snapshot: { ...snapshotFrom(''), fresh: true } };
   if (stored.windowDays < windowDays) return { windowDays, log: stored.log, snapshot: snapshotFrom(mark) };
   return { ...stored, windowDays };
 }

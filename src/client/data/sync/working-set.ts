@@ -45,6 +45,11 @@ export async function pinRecord(db: LocalDatabase, entity: SyncEntity, id: strin
   await db.pinned.put({ key: pinKey(entity, id), openedAt: new Date().toISOString() });
 }
 
+/** The working set was pruned, or brought whole, at `now`: the next prune is due an hour later. */
+export async function notePruned(db: LocalDatabase, now = Date.now()): Promise<void> {
+  await db.meta.put({ key: prunedAtKey, value: now });
+}
+
 export async function isPruneDue(db: LocalDatabase, now = Date.now()): Promise<boolean> {
   const prunedAt = (await db.meta.get(prunedAtKey))?.value as number | undefined;
   return prunedAt === undefined || now - prunedAt >= pruneEveryMs;
@@ -89,6 +94,6 @@ export async function pruneWorkingSet(db: LocalDatabase, now = new Date()): Prom
     }
   }
   await pruneInbox(db, now);
-  await db.meta.put({ key: prunedAtKey, value: now.getTime() });
+  await notePruned(db, now.getTime());
   return removed;
 }
