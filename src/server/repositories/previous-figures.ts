@@ -30,7 +30,7 @@ const listed = (values: readonly string[]) =>
 /**
  * The figures of the dashboard and analytics cards as they stood `days` days ago (snapshots) or over
  * the `days` days before that (MTTR, completion): what the cards' changes compare with
- * (src/docs/analytics.md). Null where nothing existed to measure then.
+ * (src/docs/screens.md). Null where nothing existed to measure then.
  */
 export async function previousFigures(db: Db, days: number, now: Date): Promise<PreviousFigures> {
   const at = new Date(now.getTime() - days * dayMs).toISOString();
