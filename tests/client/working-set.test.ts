@@ -225,6 +225,7 @@ describe('pruning', () => {
     expect(await isPruneDue(device.db)).toBe(false);
     expect(await isPruneDue(device.db, Date.now() + 3_600_000)).toBe(true);
 
+    // A new window makes a prune due at once; a first sync that started over must leave it due.
     await setWindowDays(device.db, 90);
     await startOver(device.db, 90);
     await pull();

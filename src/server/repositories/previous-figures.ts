@@ -9,7 +9,8 @@ const dayMs = 24 * 60 * 60 * 1000;
  * The status (`st`) at `at` of each record of `table` that existed then: the status its first later
  * change replaced, or (never changed since) the status it has now. The history records every status
  * change, so that is what its last change by then set. Only the records changed since are looked up:
- * a lookup per record took seconds at plant scale.
+ * a lookup per record took seconds at plant scale. `existed` narrows the rows further; it names the
+ * table's rows `x`.
  */
 function statusAt(entity: string, table: SQL, at: string, existed: SQL = sql`true`) {
   return sql`(select coalesce(later.old_status, x.status) as st from ${table} x
