@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { LocalDatabase } from '#client/data/store/db.ts';
-import { noteRecord, type ListChanges } from '#client/data/store/postings.ts';
+import { ListChanges, noteRecord } from '#client/data/store/postings.ts';
 
 const fewWords = ['coiler', 'mandrel', 'gearbox', 'leak', 'pump', 'seal', 'furnace', 'crane', 'hoist', 'bearing'];
 const manyWords = Array.from({ length: 2000 }, (_, at) => `part${at}`);
@@ -54,7 +54,7 @@ it.each([
     for (const id of gone) stored.delete(id);
     await put(Array.from({ length: 40 }, (_, at) => ticket(1000 + at)));
 
-    const expected: ListChanges = new Map();
+    const expected = new ListChanges();
     for (const record of stored.values()) noteRecord(expected, 'tickets', undefined, record);
     const wanted = new Map(
       [...expected.values()].map(({ key, add }) => [JSON.stringify(key), [...add].sort((a, b) => a - b)]),

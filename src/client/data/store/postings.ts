@@ -27,18 +27,37 @@ interface ListChange {
   remove: number[];
 }
 
-/** The changes a write makes to the lists, by list. */
-export type ListChanges = Map<string, ListChange>;
+/**
+ * The changes a write makes to the lists, by table and shard, then by token: a record's tokens share
+ * its shard, so each token costs one lookup by itself (a key joining table, token and shard cost a
+ * string built and hashed per token of every record, most of a first sync's listing).
+ */
+export class ListChanges {
+  readonly #shards = new Map<string, Map<string, ListChange>>();
+
+  /** The changes of one table's shard, by token. */
+  shard(table: string, shard: number): Map<string, ListChange> {
+    const id = `${table}\u0000${shard}`;
+    let byToken = this.#shards.get(id);
+    if (!byToken) this.#shards.set(id, (byToken = new Map()));
+    return byToken;
+  }
+
+  *values(): IterableIterator<ListChange> {
+    for (const byToken of this.#shards.values()) yield* byToken.values();
+  }
+}
 
 const listId = ([table, token, shard]: PostingKey) => `${table}\u0000${token}\u0000${shard}`;
 
 function note(changes: ListChanges, table: string, tokens: Iterable<string>, slot: number, kind: 'add' | 'remove') {
   const shard = shardOf(slot);
+  const offset = slot - shard * shardSpan;
+  const byToken = changes.shard(table, shard);
   for (const token of tokens) {
-    const id = listId([table, token, shard]);
-    let change = changes.get(id);
-    if (!change) changes.set(id, (change = { key: [table, token, shard], add: [], remove: [] }));
-    change[kind].push(slot - shard * shardSpan);
+    let change = byToken.get(token);
+    if (!change) byToken.set(token, (change = { key: [table, token, shard], add: [], remove: [] }));
+    change[kind].push(offset);
   }
 }
 
@@ -246,7 +265,7 @@ function listedTable(down: DBCore, name: ListedTable): DBCoreTable {
       }
       const current = await storedBefore(table, req);
       const result = await table.mutate(req);
-      const changes: ListChanges = new Map();
+      const changes = new ListChanges();
       if (req.type === 'add' || req.type === 'put') {
         req.values.forEach((value, index) => {
           if (result.failures[index]) return;

@@ -5,7 +5,7 @@ import { writeInBatches } from './batches.ts';
 import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
 import { storeInbox } from '#client/data/sync/inbox-store.ts';
 import { forgetRecord, newerCopy, tableFor } from './local-records.ts';
-import { listRecordsMyself, listStoreOf, noteRecord, writeChanges, type ListChanges } from './postings.ts';
+import { ListChanges, listRecordsMyself, listStoreOf, noteRecord, writeChanges } from './postings.ts';
 import { isListed } from './record-tokens.ts';
 import { storedRow, type StoredRecord, type StoredRow } from './stored-row.ts';
 import { writeSyncPosition, type SyncPosition } from '#client/data/sync/sync-position.ts';
@@ -74,7 +74,7 @@ export async function storePage(db: LocalDatabase, page: SyncPage, position: Syn
     listRecordsMyself(transaction);
     const ids = pageKeys.flatMap(([, key]) => page[key].map((record) => record._id));
     const pending = groupByRecord(ids.length > 0 ? await db.outbox.where('recordId').anyOf(ids).toArray() : []);
-    const lists: ListChanges = new Map();
+    const lists = new ListChanges();
     for (const [entity, key] of pageKeys) {
       const incoming: AnyRecord[] = page[key];
       if (incoming.length === 0) continue;
