@@ -34,7 +34,10 @@ export function createSyncStatus(initial: Partial<SyncStatus> = {}) {
   const listeners = new Set<() => void>();
   return {
     get: () => status,
+    /** Applies the patch; listeners hear of it only when it changes something. */
     set(patch: Partial<SyncStatus>) {
+      const keys = Object.keys(patch) as (keyof SyncStatus)[];
+      if (keys.every((key) => Object.is(status[key], patch[key]))) return;
       status = { ...status, ...patch };
       listeners.forEach((listener) => listener());
     },

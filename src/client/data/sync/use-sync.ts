@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { localDb, type OutboxEntry } from '#client/data/store/db.ts';
 import { followLiveUpdates } from './live-updates.ts';
 import { syncEngine } from './sync-engine.ts';
+import type { SyncStatus } from './sync-status.ts';
 import { browserTransport } from '#client/lib/api.ts';
 import { onServiceWorkerSync } from '#client/lib/service-worker.ts';
 import { describeOverwrites } from '#client/data/outbox/describe-overwrites.ts';
@@ -11,6 +12,17 @@ import { describeOverwrites } from '#client/data/outbox/describe-overwrites.ts';
 export function useSyncStatus() {
   return useSyncExternalStore(syncEngine.status.subscribe, syncEngine.status.get);
 }
+
+/**
+ * One value of the sync's status (a primitive): the component renders again only when it changes, not
+ * at each page of a first sync (a store's update renders its readers at once, in one task).
+ */
+export function useSyncStatusOf<T extends string | number | boolean | null>(select: (status: SyncStatus) => T): T {
+  return useSyncExternalStore(syncEngine.status.subscribe, () => select(syncEngine.status.get()));
+}
+
+/** Before the first pull of a fresh device has brought anything, an empty list's "none found" would be wrong. */
+export const useIsFirstPull = (): boolean => useSyncStatusOf((status) => status.isPulling && !status.lastPulledAt);
 
 function onConnectionChange(listener: () => void) {
   window.addEventListener('online', listener);
@@ -24,7 +36,7 @@ function onConnectionChange(listener: () => void) {
 /** Whether the server is reachable: the browser has a network and the last sync call got an answer. */
 export function useIsOnline(): boolean {
   const hasNetwork = useSyncExternalStore(onConnectionChange, () => navigator.onLine);
-  return useSyncStatus().isOnline && hasNetwork;
+  return useSyncStatusOf((status) => status.isOnline) && hasNetwork;
 }
 
 /** This user's outbox, in queue order, live. */

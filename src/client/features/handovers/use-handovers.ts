@@ -6,7 +6,7 @@ import { handover, handoverDraft, type Handover } from '#shared/schemas/handover
 import { localDb, type LocalDatabase } from '#client/data/store/db.ts';
 import { refreshRecord } from '#client/data/store/local-records.ts';
 import { useLiveQuery } from '#client/data/store/use-live-query.ts';
-import { useIsOnline, useSyncStatus } from '#client/data/sync/use-sync.ts';
+import { useIsOnline, useSyncStatusOf } from '#client/data/sync/use-sync.ts';
 import { api } from '#client/lib/api.ts';
 
 /** How many handovers of a department the log shows and this device keeps. */
@@ -36,7 +36,7 @@ export async function storeHandovers(db: LocalDatabase, department: string, copi
  * every pull (on start, on focus, every minute, at once when another device changed something).
  */
 export function useShiftLog(department: string) {
-  const { lastPulledAt } = useSyncStatus();
+  const lastPulledAt = useSyncStatusOf((status) => status.lastPulledAt);
   const online = useIsOnline();
   useEffect(() => {
     if (!online) return;

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { incidentPage } from '#shared/schemas/incident.ts';
 import { localDb } from '#client/data/store/db.ts';
 import { useLiveQuery } from '#client/data/store/use-live-query.ts';
-import { useIsOnline, useSyncStatus } from '#client/data/sync/use-sync.ts';
+import { useIsOnline, useSyncStatusOf } from '#client/data/sync/use-sync.ts';
 import { api } from '#client/lib/api.ts';
 import { countIncidents, type IncidentCounts, type IncidentFilters } from './incident-list.ts';
 
@@ -25,7 +25,7 @@ export function useIncidentCounts(filters: IncidentFilters): IncidentCounts | un
     [filters.search, filters.type, filters.severity, filters.status],
   );
   const isOnline = useIsOnline();
-  const { lastPulledAt } = useSyncStatus();
+  const lastPulledAt = useSyncStatusOf((status) => status.lastPulledAt);
   const server = useQuery({
     queryKey: ['incident-counts', filters, lastPulledAt, local],
     queryFn: async () => {

@@ -10,7 +10,7 @@ import { ShowMore } from '#client/components/ui/ShowMore.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { modalNavigation } from '#client/lib/url-search.ts';
 import { useSignedInUser } from '#client/data/session/session.ts';
-import { useSyncStatus } from '#client/data/sync/use-sync.ts';
+import { useIsFirstPull } from '#client/data/sync/use-sync.ts';
 import { MachineCard } from './MachineCard.tsx';
 import { MachineDetailModal } from './MachineDetailModal.tsx';
 import { MachineFilterBar } from './MachineFilterBar.tsx';
@@ -66,10 +66,8 @@ export function MachinesPage() {
     setCardCount(cardsPerStep);
   };
   const machines = useMachineChoices();
-  const sync = useSyncStatus();
   const locks = useLocksByMachine();
-  // Before the first pull of a fresh device has brought anything, 'No machines found' would be wrong.
-  const isFirstPull = sync.isPulling && !sync.lastPulledAt;
+  const isFirstPull = useIsFirstPull();
   const shown = machines && downFirst(filterMachines(machines, filters));
 
   return (

@@ -7,7 +7,7 @@ import { ExportButton } from '#client/components/ui/ExportButton.tsx';
 import { PageHeader } from '#client/components/ui/PageHeader.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
 import { modalNavigation } from '#client/lib/url-search.ts';
-import { useSyncStatus } from '#client/data/sync/use-sync.ts';
+import { useIsFirstPull } from '#client/data/sync/use-sync.ts';
 import { scheduleColumns } from '#shared/export-columns.ts';
 import { MaintenanceCalendar } from './MaintenanceCalendar.tsx';
 import { ScheduleDetailModal } from './ScheduleDetailModal.tsx';
@@ -74,10 +74,7 @@ export function MaintenancePage() {
   const [month, setMonth] = useState(() => monthOf(new Date()));
   const schedules = useSchedules();
   const editing = useSchedule(modals.editId);
-  const sync = useSyncStatus();
-  // Before the first pull of a fresh device has brought anything, 'No maintenance scheduled' would be wrong;
-  // the calendar just fills in as items arrive.
-  const isFirstPull = sync.isPulling && !sync.lastPulledAt;
+  const isFirstPull = useIsFirstPull();
   const shown = useMemo(() => schedules && filterSchedules(schedules, filters), [schedules, filters]);
   const onCalendar = useMemo(() => calendarItems(shown ?? noSchedules), [shown]);
 

@@ -12,7 +12,7 @@ import { localDb } from '#client/data/store/db.ts';
 import { asShown } from '#client/data/sync/older-records.ts';
 import { useSignedInUser } from '#client/data/session/session.ts';
 import { useLiveQuery } from '#client/data/store/use-live-query.ts';
-import { useSyncStatus } from '#client/data/sync/use-sync.ts';
+import { useIsFirstPull } from '#client/data/sync/use-sync.ts';
 import { keepOlderRecord, useOpenedRecord } from '#client/data/sync/use-working-set.ts';
 import { modalNavigation } from '#client/lib/url-search.ts';
 import type { ListFilters, NumberedRecord, RecordListKind } from './record-kind.ts';
@@ -74,9 +74,7 @@ export function RecordListPage<R extends NumberedRecord, F extends ListFilters>(
   const [page, setPage] = useState({ filterKey, number: 1 });
   const pageNumber = page.filterKey === filterKey ? page.number : 1;
   const result = useLiveQuery(async () => await kind.readPage(localDb, filters, pageNumber), [filterKey, pageNumber]);
-  const sync = useSyncStatus();
-  // Before the first pull of a fresh device has brought anything, 'No tickets found' would be wrong.
-  const isFirstPull = sync.isPulling && !sync.lastPulledAt;
+  const isFirstPull = useIsFirstPull();
   useOpenedRecord(kind.entity, list.openId);
   const { create, counters: Counters, detail: Detail } = kind;
   const keep = (record: R) => keepOlderRecord(kind.entity, record._server!);
