@@ -7,6 +7,7 @@ import { FullPageSpinner } from '#client/components/ui/Spinner.tsx';
 import { followSessionOfOtherTabs } from '#client/data/session/session.ts';
 import { signIn as signInTo, type AuthRequest } from '#client/features/auth/sign-in.ts';
 import { persistOptions, queryClient } from '#client/lib/query-client.ts';
+import { toastAreaId } from '#client/layout/use-toast-clearance.ts';
 import { router } from '#client/router.tsx';
 
 /** The sync's thread, started from the early sign-in screen while the person types. */
@@ -24,17 +25,19 @@ function Screens() {
  */
 export function Toasts() {
   return (
-    <Toaster
-      position="top-right"
-      visibleToasts={20}
-      duration={4000}
-      offset={{ top: 6, right: 'var(--top-bar-actions, 16px)' }}
-      mobileOffset={{ top: 72 }}
-      style={{ '--width': 'min(320px, calc(100vw - var(--top-bar-actions, 16px) - 72px))' } as CSSProperties}
-      theme="system"
-      richColors
-      closeButton
-    />
+    <div id={toastAreaId} className="contents">
+      <Toaster
+        position="top-right"
+        visibleToasts={20}
+        duration={4000}
+        offset={{ top: 6, right: 'var(--top-bar-actions, 16px)' }}
+        mobileOffset={{ top: 72 }}
+        style={{ '--width': 'min(320px, calc(100vw - var(--top-bar-actions, 16px) - 72px))' } as CSSProperties}
+        theme="system"
+        richColors
+        closeButton
+      />
+    </div>
   );
 }
 
