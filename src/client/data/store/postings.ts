@@ -39,7 +39,7 @@ export class ListChanges {
   shard(table: string, shard: number): Map<string, ListChange> {
     const id = `${table}\u0000${shard}`;
     let byToken = this.#shards.get(id);
-    if (!byToken) this.#shards.set(id, (byToken = new Map()));
+    if (!byToken) this.#shards.set(id, (byToken = new Map<string, ListChange>()));
     return byToken;
   }
 
