@@ -28,7 +28,9 @@ export function numberWords(recordNumber: string): string[] {
 
 /** The distinct words a record is found by: its number's and those of its texts. */
 export function recordWords(recordNumber: string, texts: readonly string[]): string[] {
-  return [...new Set([...numberWords(recordNumber), ...texts.flatMap(wordsOf)])];
+  const words = new Set(numberWords(recordNumber));
+  for (const text of texts) for (const word of wordsOf(text)) words.add(word);
+  return [...words];
 }
 
 /** Whether a record with these words matches every query word. */

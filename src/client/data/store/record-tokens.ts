@@ -1,4 +1,4 @@
-import { numberWords, recordWords, wordsOf } from '#shared/search-words.ts';
+import { numberWords, recordWords } from '#shared/search-words.ts';
 import { calendarMonth } from '#client/lib/dates.ts';
 
 type Indexed = Record<string, unknown>;
@@ -84,18 +84,13 @@ export const letterToken = (letter: string): string => `\u0001${letter}`;
  * are found again from the stored copy; a change to this rule needs the lists rebuilt (db.ts).
  */
 export function tokensOf(table: ListedTable, record: object): string[] {
-  const { number, texts } = searched[table](record as Indexed);
-  const numberParts = numberWords(number);
-  const digits = new Set(numberParts.filter(isDigits));
-  // One pass over the words (a first sync lists every record): a word and its first letter once each.
+  const digits = new Set(numberDigits(table, record));
   const tokens = new Set<string>();
-  const addWord = (word: string) => {
-    if (digits.has(word) || tokens.has(word)) return;
+  for (const word of recordWordsOf(table, record)) {
+    if (digits.has(word)) continue;
     tokens.add(word);
     tokens.add(letterToken(String.fromCodePoint(word.codePointAt(0)!)));
-  };
-  for (const word of numberParts) addWord(word);
-  for (const text of texts) for (const word of wordsOf(text)) addWord(word);
+  }
   for (const [field, value] of filtersOf(table, record)) tokens.add(filterToken(field, value));
   tokens.add(allToken);
   return [...tokens];
