@@ -262,43 +262,36 @@ export class LocalDatabase extends Dexie {
 
   constructor(name = 'imsp') {
     super(name);
-    this.version(1).stores({
-      machines: '_id, name, machineId, department, status',
-      tickets: '_id, createdAt, status, priority, ticketNumber',
-      incidents: '_id, createdAt, status, type, severity',
-      schedules: '_id, scheduledDate, status',
-      outbox: '++seq, &id, userId, recordId, state',
-      files: 'id',
-      meta: 'key',
-    });
+    // Only versions that upgrade the records are declared (Dexie diffs the schema a device has against
+    // the next one it runs); each declares, besides its own, the tables and indexes of the versions
+    // before it that did not upgrade: Dexie parses every version again at each declaration.
     // Version 2 indexed every filter combination and the search words; version 6 replaced them by the lists.
-    this.version(2).stores({
-      tickets:
-        '_id, createdAt, updatedAt, status, priority, ticketNumber, [status+createdAt], [priority+createdAt], [status+priority+createdAt], *_words',
-      incidents:
-        '_id, createdAt, updatedAt, status, type, severity, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words',
-      pinned: 'key',
-    });
     // Incidents stored before investigations existed get an empty one and no actions; `*_owners`
     // (postings.ts) lists who owns an action not verified yet, for "My actions".
     this.version(3)
       .stores({
+        machines: '_id, name, machineId, department, status',
+        tickets:
+          '_id, createdAt, updatedAt, status, priority, ticketNumber, [status+createdAt], [priority+createdAt], [status+priority+createdAt], *_words',
         incidents:
           '_id, createdAt, updatedAt, status, type, severity, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words, *_owners',
+        schedules: '_id, scheduledDate, status',
+        outbox: '++seq, &id, userId, recordId, state',
+        files: 'id',
+        meta: 'key',
+        pinned: 'key',
       })
       .upgrade((tx) => tx.table('incidents').toCollection().modify(withInvestigation));
-    this.version(4).stores({
-      tickets:
-        '_id, createdAt, updatedAt, ticketNumber, [status+createdAt], [priority+createdAt], [status+priority+createdAt], *_words',
-      incidents:
-        '_id, createdAt, updatedAt, [type+createdAt], [severity+createdAt], [status+createdAt], [type+severity+createdAt], [type+status+createdAt], [severity+status+createdAt], [type+severity+status+createdAt], *_words, *_owners',
-    });
-    this.version(5).stores({ inbox: 'key, at, readPending' });
     // Lists, filters, counts and search read the postings (postings.ts): a ticket's indexes took
     // 4,500 bytes of its 5,600 (src/client/README.md). createdAt finds a page's records, updatedAt
     // is the working set's pruning order.
     this.version(6)
-      .stores({ tickets: '_id, createdAt, updatedAt', incidents: '_id, createdAt, updatedAt, *_owners', postings: '' })
+      .stores({
+        tickets: '_id, createdAt, updatedAt',
+        incidents: '_id, createdAt, updatedAt, *_owners',
+        postings: '',
+        inbox: 'key, at, readPending',
+      })
       .upgrade(rebuildLists);
     // A record's number left the lists for the `_numbers` index (record-tokens.ts): the lists are built anew.
     this.version(7)
@@ -321,11 +314,10 @@ export class LocalDatabase extends Dexie {
       );
     // An incident's month became a list ("This Month", record-tokens.ts): the lists are built anew.
     this.version(10).stores({}).upgrade(rebuildLists);
-    // Shift handovers: the departments' logs as last read, and the ones written or acknowledged here.
-    this.version(11).stores({ handovers: '_id, [department+shiftStart]' });
-    // Machines stored, or queued as new, before isolation points existed have none.
+    // Machines stored, or queued as new, before isolation points existed have none. Shift handovers:
+    // the departments' logs as last read, and the ones written or acknowledged here.
     this.version(12)
-      .stores({})
+      .stores({ handovers: '_id, [department+shiftStart]' })
       .upgrade(async (tx) => {
         await tx.table('machines').toCollection().modify(withIsolationPoints);
         await tx
@@ -335,15 +327,17 @@ export class LocalDatabase extends Dexie {
             entry.preview.isolationPoints ??= [];
           });
       });
-    // Permits to work: the open ones as last read, and the ones requested or changed here.
-    this.version(13).stores({ permits: '_id, updatedAt' });
-    // Parts: the catalogue with its stock as last listed, and the stock moves made here on top.
-    this.version(14).stores({ parts: '_id, partNumber' });
-    // Purchase requests as last listed, with the requests, decisions and receipts made here on top.
-    this.version(15).stores({ purchaseRequests: '_id, status' });
-    // Tickets and incidents in blocks of a few records a row (blocks.ts): a first sync writes a tenth of the rows.
+    // Tickets and incidents in blocks of a few records a row (blocks.ts): a first sync writes a tenth of
+    // the rows. Permits to work, parts with their stock, purchase requests: as last read, with the
+    // changes made here on top.
     this.version(16)
-      .stores({ tickets: blockStore('tickets'), incidents: blockStore('incidents') })
+      .stores({
+        tickets: blockStore('tickets'),
+        incidents: blockStore('incidents'),
+        permits: '_id, updatedAt',
+        parts: '_id, partNumber',
+        purchaseRequests: '_id, status',
+      })
       .upgrade(storeInBlocks);
     this.use(recordBlocksMiddleware);
     this.use(postingsMiddleware);
