@@ -26,9 +26,9 @@ export function numberWords(recordNumber: string): string[] {
   return [...words, ...unpadded];
 }
 
-/** The distinct words a record is found by: its number's and those of its texts. */
-export function recordWords(recordNumber: string, texts: readonly string[]): string[] {
-  const words = new Set(numberWords(recordNumber));
+/** The distinct words a record is found by: its number's (`numberWords`) and those of its texts. */
+export function recordWords(ofNumber: readonly string[], texts: readonly string[]): string[] {
+  const words = new Set(ofNumber);
   for (const text of texts) for (const word of wordsOf(text)) words.add(word);
   return [...words];
 }

@@ -45,7 +45,7 @@ export const isListed = (table: string): table is ListedTable => table in search
 /** Every word the record is found by: what a search matches. */
 export function recordWordsOf(table: ListedTable, record: object): string[] {
   const { number, texts } = searched[table](record as Indexed);
-  return recordWords(number, texts);
+  return recordWords(numberWords(number), texts);
 }
 
 /**
@@ -84,9 +84,11 @@ export const letterToken = (letter: string): string => `\u0001${letter}`;
  * are found again from the stored copy; a change to this rule needs the lists rebuilt (db.ts).
  */
 export function tokensOf(table: ListedTable, record: object): string[] {
-  const digits = new Set(numberDigits(table, record));
+  const { number, texts } = searched[table](record as Indexed);
+  const ofNumber = numberWords(number);
+  const digits = new Set(ofNumber.filter(isDigits));
   const tokens = new Set<string>();
-  for (const word of recordWordsOf(table, record)) {
+  for (const word of recordWords(ofNumber, texts)) {
     if (digits.has(word)) continue;
     tokens.add(word);
     tokens.add(letterToken(String.fromCodePoint(word.codePointAt(0)!)));
