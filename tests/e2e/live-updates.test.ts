@@ -20,9 +20,9 @@ it('shows a change made on another device at once, without a reload, and again a
   // The tablet's requests under way, but for the stream: a round it started before the change is not the live one.
   const underWay = new Set<Request>();
   tablet.page.on('request', (request) => void (!eventStream(request) && underWay.add(request)));
-  for (const settled of ['requestfinished', 'requestfailed'] as const) {
-    tablet.page.on(settled, (request) => void underWay.delete(request));
-  }
+  const settled = (request: Request) => void underWay.delete(request);
+  tablet.page.on('requestfinished', settled);
+  tablet.page.on('requestfailed', settled);
   const quiet = () =>
     expect
       .poll(
