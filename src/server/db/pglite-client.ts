@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { pgliteModules } from './pglite-modules.ts';
 import { logToStderr, retryWithBackoff, type DatabaseLog } from './recovery.ts';
 import {
   deserializeError,
@@ -56,8 +57,9 @@ export class PgliteWorkerClient implements Queryable {
     return client;
   }
 
-  #startWorker(): Promise<Worker> {
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: this.#options });
+  async #startWorker(): Promise<Worker> {
+    const workerData: WorkerOptions = { ...this.#options, modules: await pgliteModules() };
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData });
     // Only the worker in use is listened to: one stopped after a PANIC may still have sent something.
     const current = () => worker === this.#worker;
     return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 /** Messages between the server's main thread (pglite-client.ts) and the PGlite worker (pglite-worker.ts). */
+import type { PgliteModules } from './pglite-modules.ts';
 
 export interface WorkerQueryOptions {
   rowMode?: 'array' | 'object';
@@ -30,6 +31,8 @@ export interface WorkerOptions {
   location?: string;
   /** A backup (gzipped tarball) to fill the empty directory with before starting. */
   restoreFrom?: Uint8Array<ArrayBuffer>;
+  /** PGlite's WebAssembly, compiled by the process (pglite-modules.ts). */
+  modules?: PgliteModules;
 }
 
 export function serializeError(error: unknown): SerializedError {

@@ -18,7 +18,7 @@ import {
 } from './pglite-protocol.ts';
 
 const port = parentPort!;
-const { location, restoreFrom } = workerData as WorkerOptions;
+const { location, restoreFrom, modules } = workerData as WorkerOptions;
 
 // PGlite's own bytea codecs walk every byte in JavaScript (seconds for a 10 MB file); Node's hex codec is native.
 const byteaCodecs = {
@@ -199,7 +199,13 @@ async function handle(db: PGlite, request: Request) {
 
 try {
   const loadDataDir = restoreFrom && new Blob([restoreFrom]);
-  const db = await PGlite.create(location, { extensions: { pg_trgm }, ...byteaCodecs, loadDataDir });
+  const db = await PGlite.create(location, {
+    extensions: { pg_trgm },
+    ...byteaCodecs,
+    loadDataDir,
+    pgliteWasmModule: modules?.pglite,
+    initdbWasmModule: modules?.initdb,
+  });
   await migrate(drizzle(db), { migrationsFolder });
   port.on('message', (request: Request) => {
     handle(db, request).catch((error: unknown) =>
