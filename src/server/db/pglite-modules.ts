@@ -12,10 +12,10 @@ let compiled: Promise<PgliteModules> | undefined;
 
 /**
  * PGlite's WebAssembly, compiled once per process and handed to each database thread it starts
- * (pglite-worker.ts). A thread that compiled its own left V8 to free that code when it ended; the
- * tests start and stop hundreds of databases in one process, and that churn now and then aborted Node
- * on a V8 check of its code pages (https://github.com/nodejs/node/issues/64500). Held here, the code
- * lives as long as the process, and a database starts without compiling it again.
+ * (pglite-worker.ts): a database starts without compiling it again, and the code lives as long as the
+ * process. A thread that compiled its own left V8 to free that code when it ended; the tests start and
+ * stop hundreds of databases in one process, and such churn is known to abort Node on a V8 check of
+ * its code pages now and then (https://github.com/nodejs/node/issues/64500).
  */
 export function pgliteModules(): Promise<PgliteModules> {
   compiled ??= (async () => {
