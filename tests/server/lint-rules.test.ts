@@ -1,23 +1,41 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from './helpers/server-process.ts';
 
-/** The repository's lint configuration with only the rules about imports, and no type information. */
+/** The repository's ESLint configuration with only the layer rule. */
 const eslint = new ESLint({
   cwd: repositoryRoot,
   overrideConfigFile: path.join(repositoryRoot, '.eslint.config.js'),
-  overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
-  ruleFilter: ({ ruleId }) => ruleId === 'layers/one-way' || ruleId === 'import-x/no-cycle',
+  ruleFilter: ({ ruleId }) => ruleId === 'layers/one-way',
 });
+
+/** The rules oxlint reports for the files of a folder planted in src, with the repository's configuration. */
+async function oxlintRulesOf(files: Record<string, string>): Promise<string[]> {
+  const folder = path.join(repositoryRoot, 'src', `.planted-${process.pid}`);
+  mkdirSync(folder, { recursive: true });
+  try {
+    for (const [name, code] of Object.entries(files)) writeFileSync(path.join(folder, name), code);
+    const oxlint = path.join(repositoryRoot, 'node_modules', '.bin', 'oxlint');
+    const { stdout } = await promisify(execFile)(oxlint, ['--type-aware', '-f', 'json', folder], {
+      cwd: repositoryRoot,
+    }).catch((failure: { stdout: string }) => failure);
+    const { diagnostics } = JSON.parse(stdout) as { diagnostics: { code: string }[] };
+    return diagnostics.map((diagnostic) => diagnostic.code).sort();
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
 
 const messagesOf = async (code: string, filePath: string) =>
   (await eslint.lintText(code, { filePath: path.join(repositoryRoot, filePath) }))[0]!.messages.map(
     (message) => message.message,
   );
 
-describe('the lint rules about imports', () => {
+describe('the lint rules', () => {
   it('refuses an import from the server’s lib into the repositories, and from a route into the database', async () => {
     expect(
       await messagesOf(
@@ -40,16 +58,30 @@ describe('the lint rules about imports', () => {
     expect(await messagesOf("import { roles } from '#shared/enums.ts';\n", 'src/client/lib/planted.ts')).toEqual([]);
   });
 
-  it('refuses a circle of imports', { timeout: 60_000 }, async () => {
-    const folder = path.join(repositoryRoot, 'src', `.planted-${process.pid}`);
-    mkdirSync(folder, { recursive: true });
-    try {
-      writeFileSync(path.join(folder, 'a.ts'), "import { b } from './b.ts';\nexport const a = () => b;\n");
-      writeFileSync(path.join(folder, 'b.ts'), "import { a } from './a.ts';\nexport const b = () => a;\n");
-      const [result] = await eslint.lintFiles([path.join(folder, 'a.ts')]);
-      expect(result!.messages.map((message) => message.ruleId)).toEqual(['import-x/no-cycle']);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
+  it('refuses a circle of imports, but not one made by type-only imports', { timeout: 60_000 }, async () => {
+    expect(
+      await oxlintRulesOf({
+        'a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
+        'b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",
+      }),
+    ).toEqual(['import(no-cycle)', 'import(no-cycle)']);
+    expect(
+      await oxlintRulesOf({
+        'a.ts': "import type { b } from './b.ts';\nexport const a = (x: typeof b) => x;\n",
+        'b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",
+      }),
+    ).toEqual([]);
   });
+
+  it(
+    'refuses a promise left floating and an any assigned, with the type information',
+    { timeout: 60_000 },
+    async () => {
+      expect(
+        await oxlintRulesOf({
+          'a.ts': "const later = () => Promise.resolve(1);\nlater();\nexport const x: number = JSON.parse('1');\n",
+        }),
+      ).toEqual(['typescript(no-floating-promises)', 'typescript(no-unsafe-assignment)']);
+    },
+  );
 });

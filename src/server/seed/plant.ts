@@ -81,7 +81,17 @@ export const staff: StaffMember[] = [
 ];
 
 export type MachineKind =
-  'potline' | 'crane' | 'rectifier' | 'fume' | 'caster' | 'furnace' | 'saw' | 'mill' | 'coiler' | 'line' | 'lab';
+  | 'potline'
+  | 'crane'
+  | 'rectifier'
+  | 'fume'
+  | 'caster'
+  | 'furnace'
+  | 'saw'
+  | 'mill'
+  | 'coiler'
+  | 'line'
+  | 'lab';
 
 export interface PlantMachine {
   name: string;

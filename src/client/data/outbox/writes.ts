@@ -3,7 +3,15 @@ import { refreshRecord, tableFor } from '#client/data/store/local-records.ts';
 import { newId } from '#shared/ids.ts';
 
 type EntryState =
-  'seq' | 'id' | 'clientTime' | 'baseVersion' | 'state' | 'attempts' | 'nextAttemptAt' | 'waitsForNetwork' | 'error';
+  | 'seq'
+  | 'id'
+  | 'clientTime'
+  | 'baseVersion'
+  | 'state'
+  | 'attempts'
+  | 'nextAttemptAt'
+  | 'waitsForNetwork'
+  | 'error';
 
 /** A change of one kind as the screens build it; the outbox adds the rest when it is queued. */
 export type QueuedOf<K extends OutboxKind> = Omit<EntryOf<K>, EntryState | 'fileId'> & {

@@ -94,7 +94,8 @@ function rawInput(form: ScheduleForm) {
 }
 
 export type ScheduleValidation =
-  { input: ScheduleInput; errors?: never } | { input?: never; errors: Record<string, string> };
+  | { input: ScheduleInput; errors?: never }
+  | { input?: never; errors: Record<string, string> };
 
 /** The form checked with the shared schema; required fields get plain messages instead of format ones. */
 export function validateScheduleForm(form: ScheduleForm): ScheduleValidation {

@@ -4,7 +4,10 @@ import { createQrDecoder } from './qr-decoder.ts';
 const frameEveryMs = 200;
 
 export type ScanState =
-  { kind: 'starting' } | { kind: 'scanning' } | { kind: 'noCamera' } | { kind: 'failed'; message: string };
+  | { kind: 'starting' }
+  | { kind: 'scanning' }
+  | { kind: 'noCamera' }
+  | { kind: 'failed'; message: string };
 
 /** Whether the device has a camera at all; asked without a permission prompt. Unknown counts as yes. */
 async function hasCamera(): Promise<boolean> {
