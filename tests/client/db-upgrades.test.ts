@@ -25,7 +25,7 @@ it.each(addedWithoutUpgrade)(
 
     const db = new LocalDatabase(name);
     expect(await db.table(table).toArray()).toMatchObject([row]);
-    expect(db.verno).toBe(16);
+    expect(db.verno).toBe(17);
     db.close();
   },
 );

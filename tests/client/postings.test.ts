@@ -1,6 +1,10 @@
+import { Dexie } from 'dexie';
 import { expect, it } from 'vitest';
+import { blockOf, blockStore } from '#client/data/store/blocks.ts';
 import { LocalDatabase } from '#client/data/store/db.ts';
-import { ListChanges, noteRecord } from '#client/data/store/postings.ts';
+import { bulkRecords, joinRuns, ListChanges, noteRecord } from '#client/data/store/postings.ts';
+import { slotsIn } from '#client/data/store/read-postings.ts';
+import { allToken, filterToken } from '#client/data/store/record-tokens.ts';
 
 const fewWords = ['coiler', 'mandrel', 'gearbox', 'leak', 'pump', 'seal', 'furnace', 'crane', 'hoist', 'bearing'];
 const manyWords = Array.from({ length: 2000 }, (_, at) => `part${at}`);
@@ -15,14 +19,16 @@ function sequence(seed: number) {
   };
 }
 
-// A write of many records touching most of the table's lists reads them whole; a small one, a list at a time.
+// A write of many records appends runs, and reads whole the lists it changes when it touches most of
+// them; a small one merges a token's runs into one, a token at a time.
 it.each([
-  ['few words, ten at a time', fewWords, 10],
-  ['many words, ten at a time', manyWords, 10],
-  ['many words, all at once', manyWords, 150],
+  ['few words, ten at a time', fewWords, 10, 60],
+  ['many words, ten at a time', manyWords, 10, 60],
+  ['many words, all at once', manyWords, 150, 60],
+  ['many words, all at once, changed in bulk', manyWords, 150, 120],
 ])(
   'keeps every list sorted and equal to the lists built anew, through new, changed and deleted records (%s)',
-  async (_, words, perWrite) => {
+  async (_, words, perWrite, changedCount) => {
     const random = sequence(7);
     const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
     const start = Date.parse('2026-01-01T00:00:00Z');
@@ -44,9 +50,10 @@ it.each([
       for (const record of records) stored.set(record._id, record);
     };
 
-    for (let id = 0; id < 150; id += perWrite) await put(Array.from({ length: perWrite }, (_, at) => ticket(id + at)));
+    expect(150).toBeGreaterThanOrEqual(bulkRecords);
+    for (let id = 0; id < 300; id += perWrite) await put(Array.from({ length: perWrite }, (_, at) => ticket(id + at)));
     const changed = [...stored.values()]
-      .slice(0, 60)
+      .slice(0, changedCount)
       .map((record) => ({ ...ticket(0, record.createdAt), _id: record._id }));
     await put(changed);
     const gone = [...stored.keys()].filter((_, index) => index % 7 === 0);
@@ -61,9 +68,55 @@ it.each([
     );
     const keys = await db.postings.toCollection().primaryKeys();
     const lists = await db.postings.toArray();
-    const actual = new Map(keys.map((key, index) => [JSON.stringify(key), Array.from(lists[index]!)]));
-    for (const list of actual.values()) expect(list).toEqual([...list].sort((a, b) => a - b));
+    const runs = new Map<string, Float64Array[]>();
+    keys.forEach(([table, token], index) => {
+      if (table === '') return; // the next run's number
+      const list = lists[index]!;
+      expect(Array.from(list)).toEqual(Array.from(list).sort((a, b) => a - b));
+      const id = JSON.stringify([table, token]);
+      runs.set(id, [...(runs.get(id) ?? []), list]);
+    });
+    const actual = new Map([...runs].map(([id, each]) => [id, Array.from(joinRuns(each))]));
     expect(actual).toEqual(wanted);
     db.close();
   },
 );
+
+it('lists again, as runs, the records of a device whose lists were kept by shard of time when it upgrades', async () => {
+  const name = `postings-upgrade-${crypto.randomUUID()}`;
+  const records = [1, 2, 3].map((number) => ({
+    _id: `t${number}`,
+    ticketNumber: `TKT-00000${number}`,
+    title: `Pump ${number}`,
+    description: 'Leaking seal',
+    status: 'Open',
+    priority: 'High',
+    machine: null,
+    createdAt: new Date(Date.UTC(2026, 10, number)).toISOString(),
+    _pending: 0,
+  }));
+  // Version 16 kept a list per table, token and shard of 2^32 ms, its offsets in a Uint32Array.
+  const old = new Dexie(name);
+  old.version(16).stores({
+    tickets: blockStore('tickets'),
+    incidents: blockStore('incidents'),
+    postings: '',
+    outbox: '++seq, &id, userId, recordId, state',
+    meta: 'key',
+  });
+  await old.table('tickets').add(blockOf('tickets', records));
+  await old.table('postings').put(Uint32Array.of(1, 2, 3), ['tickets', allToken, 411]);
+  old.close();
+
+  const db = new LocalDatabase(name);
+  const slots = records.map((record) => Date.parse(record.createdAt));
+  expect(Array.from(await slotsIn(db.postings, 'tickets', { token: allToken }))).toEqual(slots);
+  expect(Array.from(await slotsIn(db.postings, 'tickets', { token: filterToken('status', 'Open') }))).toEqual(slots);
+  expect(
+    await db.postings
+      .where(':id')
+      .anyOf([['tickets', allToken, 411]])
+      .count(),
+  ).toBe(0);
+  db.close();
+});

@@ -258,7 +258,7 @@ export class LocalDatabase extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   pinned!: EntityTable<PinnedRow, 'key'>;
   inbox!: EntityTable<StoredInboxEntry, 'key'>;
-  postings!: Table<Uint32Array, PostingKey>;
+  postings!: Table<Float64Array, PostingKey>;
 
   constructor(name = 'imsp') {
     super(name);
@@ -339,6 +339,8 @@ export class LocalDatabase extends Dexie {
         purchaseRequests: '_id, status',
       })
       .upgrade(storeInBlocks);
+    // The lists became runs without shards of time (postings.ts): the lists are built anew.
+    this.version(17).stores({}).upgrade(rebuildLists);
     this.use(recordBlocksMiddleware);
     this.use(postingsMiddleware);
     for (const name of Object.values(tableOf)) this.table(name).hook('reading', withServerCopy);

@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import type { DBCore, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
+import type { DBCore, DBCoreKeyRange, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
 import { actionOwners, awaitingVerification } from './action-owners.ts';
 import { inBatches, writeInBatches } from './batches.ts';
 import { isAnyRange, keyRange } from './key-ranges.ts';
@@ -7,57 +7,54 @@ import { isListed, numberKeysOf, slotOf, tokensOf, type ListedTable } from './re
 
 /**
  * The lists the device's queries read instead of indexes over the records (src/client/README.md):
- * for each table, token and shard of time, the slots (creation times) of the records listed under
- * the token, as offsets into the shard, sorted. A record costs four bytes per token, where a
- * multi-entry index row cost a word and the record's id each.
+ * for each table and token, the slots (creation times) of the records listed under the token, sorted,
+ * in one or more runs. A write of many records (a page of a first sync) appends a run per token it
+ * lists records under, without reading or rewriting the lists already stored; a smaller write (a
+ * save, a page of changes) merges the token's runs into one as it changes it. A read concatenates a
+ * token's runs.
  */
 export const postingsTable = 'postings';
 
-/** [table, token, shard]: a list's key, so that one key range reads a token's lists in every shard. */
-export type PostingKey = [table: string, token: string, shard: number];
+/** [table, token, run]: a run's key, so that one key range reads every run of a token. */
+export type PostingKey = [table: string, token: string, run: number];
 
-/** A shard spans 2^32 ms (about 50 days), so its offsets fit a Uint32Array. */
-const shardSpan = 2 ** 32;
-export const shardOf = (slot: number): number => Math.floor(slot / shardSpan);
-export const slotAt = (shard: number, offset: number): number => shard * shardSpan + offset;
+/** A write listing at least this many records appends runs (`writeChanges`). */
+export const bulkRecords = 100;
+
+/** The key under which the store keeps the next run's number: before every table's lists. */
+const nextRunKey: PostingKey = ['', 'next run', 0];
 
 interface ListChange {
-  key: PostingKey;
+  key: [table: string, token: string];
   add: number[];
   remove: number[];
 }
 
-/**
- * The changes a write makes to the lists, by table and shard, then by token: a record's tokens share
- * its shard, so each token costs one lookup by itself (a key joining table, token and shard cost a
- * string built and hashed per token of every record, most of a first sync's listing).
- */
+/** The changes a write makes to the lists, by table, then by token, and how many records it lists. */
 export class ListChanges {
-  readonly #shards = new Map<string, Map<string, ListChange>>();
+  readonly #tables = new Map<string, Map<string, ListChange>>();
+  records = 0;
 
-  /** The changes of one table's shard, by token. */
-  shard(table: string, shard: number): Map<string, ListChange> {
-    const id = `${table}\u0000${shard}`;
-    let byToken = this.#shards.get(id);
-    if (!byToken) this.#shards.set(id, (byToken = new Map<string, ListChange>()));
+  /** The changes of one table, by token. */
+  table(table: string): Map<string, ListChange> {
+    let byToken = this.#tables.get(table);
+    if (!byToken) this.#tables.set(table, (byToken = new Map<string, ListChange>()));
     return byToken;
   }
 
   *values(): IterableIterator<ListChange> {
-    for (const byToken of this.#shards.values()) yield* byToken.values();
+    for (const byToken of this.#tables.values()) yield* byToken.values();
   }
 }
 
-const listId = ([table, token, shard]: PostingKey) => `${table}\u0000${token}\u0000${shard}`;
+const tokenId = ([table, token]: [string, string, ...unknown[]]) => `${table}\u0000${token}`;
 
 function note(changes: ListChanges, table: string, tokens: Iterable<string>, slot: number, kind: 'add' | 'remove') {
-  const shard = shardOf(slot);
-  const offset = slot - shard * shardSpan;
-  const byToken = changes.shard(table, shard);
+  const byToken = changes.table(table);
   for (const token of tokens) {
     let change = byToken.get(token);
-    if (!change) byToken.set(token, (change = { key: [table, token, shard], add: [], remove: [] }));
-    change[kind].push(offset);
+    if (!change) byToken.set(token, (change = { key: [table, token], add: [], remove: [] }));
+    change[kind].push(slot);
   }
 }
 
@@ -68,6 +65,7 @@ export function noteRecord(
   before: object | undefined,
   after: object | undefined,
 ) {
+  changes.records += 1;
   const old = before ? { slot: slotOf(before), tokens: tokensOf(table, before) } : null;
   const next = after ? { slot: slotOf(after), tokens: tokensOf(table, after) } : null;
   if (old && next && old.slot === next.slot) {
@@ -81,34 +79,55 @@ export function noteRecord(
   if (next) note(changes, table, next.tokens, next.slot, 'add');
 }
 
+/** A run as stored: its number and its slots, sorted. */
+export interface Run {
+  run: number;
+  slots: Float64Array;
+}
+
+/** Sorted runs as one sorted list: concatenated, and sorted again only when their spans overlap. */
+export function joinRuns(runs: Float64Array[]): Float64Array {
+  if (runs.length === 1) return runs[0]!;
+  const ordered = runs.filter((run) => run.length > 0).sort((a, b) => a[0]! - b[0]!);
+  const joined = new Float64Array(ordered.reduce((sum, run) => sum + run.length, 0));
+  let at = 0;
+  let inOrder = true;
+  for (const run of ordered) {
+    if (at > 0 && run[0]! < joined[at - 1]!) inOrder = false;
+    joined.set(run, at);
+    at += run.length;
+  }
+  return inOrder ? joined : joined.sort();
+}
+
 /**
- * The list with one occurrence of each removed offset taken out and the added ones merged in. The
- * stored list is sorted: the few added offsets are sorted alone and merged in one pass, where sorting
+ * The list with one occurrence of each removed slot taken out and the added ones merged in. The
+ * stored list is sorted: the few added slots are sorted alone and merged in one pass, where sorting
  * the whole list again cost a long task on a first sync (its common words' lists are long).
  */
-function merged(list: Uint32Array | undefined, { add, remove }: ListChange): Uint32Array {
-  let kept = list ?? new Uint32Array();
+function merged(list: Float64Array, { add, remove }: ListChange): Float64Array {
+  let kept = list;
   if (remove.length > 0) {
     const removing = new Map<number, number>();
-    for (const offset of remove) removing.set(offset, (removing.get(offset) ?? 0) + 1);
-    kept = kept.filter((offset) => {
-      const left = removing.get(offset);
+    for (const slot of remove) removing.set(slot, (removing.get(slot) ?? 0) + 1);
+    kept = kept.filter((slot) => {
+      const left = removing.get(slot);
       if (!left) return true;
-      removing.set(offset, left - 1);
+      removing.set(slot, left - 1);
       return false;
     });
   }
   if (add.length === 0) return kept;
-  const added = Uint32Array.from(add).sort();
-  const result = new Uint32Array(kept.length + added.length);
+  const added = Float64Array.from(add).sort();
+  const result = new Float64Array(kept.length + added.length);
   let from = 0;
   let at = 0;
-  for (const offset of added) {
+  for (const slot of added) {
     let end = from;
-    while (end < kept.length && kept[end]! <= offset) end += 1;
+    while (end < kept.length && kept[end]! <= slot) end += 1;
     result.set(kept.subarray(from, end), at);
     at += end - from;
-    result[at++] = offset;
+    result[at++] = slot;
     from = end;
   }
   result.set(kept.subarray(from), at);
@@ -117,56 +136,75 @@ function merged(list: Uint32Array | undefined, { add, remove }: ListChange): Uin
 
 /** The lists' store as a writer reaches it: the middleware's own table, or a caller's (storePage). */
 export interface ListStore {
-  getMany(keys: PostingKey[]): Promise<(Uint32Array | undefined)[]>;
-  /** How many lists the table has. */
+  /** The runs of each token, by `tokenId`, read a range per token. */
+  runsOf(keys: [table: string, token: string][]): Promise<Map<string, Run[]>>;
+  /** How many runs the table has. */
   count(table: string): Promise<number>;
-  /** Every list of the table, by its `listId`. */
-  readTable(table: string): Promise<Map<string, Uint32Array>>;
-  put(keys: PostingKey[], lists: Uint32Array[]): Promise<unknown>;
+  /** Every run of the table, by `tokenId`. */
+  readTable(table: string): Promise<Map<string, Run[]>>;
+  /** A run number no list has used, taken. */
+  takeRun(): Promise<number>;
+  put(keys: PostingKey[], lists: Float64Array[]): Promise<unknown>;
   delete(keys: PostingKey[]): Promise<unknown>;
 }
 
 /**
- * A write touching at least this share of a table's lists, and at least `wholeTableMinimum` lists,
- * reads them all in one request (a first sync's page touches most of them): a read per list costs
- * IndexedDB a request each. Below the minimum a local save does not pay for counting the lists.
+ * A write touching at least this share of a table's runs, and at least `wholeTableMinimum` tokens,
+ * reads them all in one request: a read per token costs IndexedDB a request each. Below the minimum
+ * a local save does not pay for counting the runs.
  */
 const wholeTableShare = 0.25;
 const wholeTableMinimum = 100;
 
-/** The stored lists the changes touch, by `listId`: the table's whole lists or one read per list. */
-async function listsTouched(store: ListStore, changes: ListChange[]): Promise<Map<string, Uint32Array | undefined>> {
-  const found = new Map<string, Uint32Array | undefined>();
+/** The stored runs of the tokens the changes touch, by `tokenId`: the table's whole runs or a read per token. */
+async function runsTouched(store: ListStore, changes: ListChange[]): Promise<Map<string, Run[]>> {
+  const found = new Map<string, Run[]>();
   for (const table of new Set(changes.map((change) => change.key[0]))) {
     const touched = changes.filter((change) => change.key[0] === table);
     const readWhole =
       touched.length >= wholeTableMinimum && touched.length >= wholeTableShare * (await store.count(table));
-    const lists = readWhole
-      ? await store.readTable(table).then((all) => touched.map(({ key }) => all.get(listId(key))))
-      : await inBatches(touched, readBatch, (part) => store.getMany(part.map((change) => change.key)));
-    touched.forEach(({ key }, at) => found.set(listId(key), lists[at]));
+    const runs = readWhole
+      ? await store.readTable(table)
+      : await inBatches(touched, readBatch, (part) =>
+          store.runsOf(part.map((change) => change.key)).then((read) => [...read]),
+        ).then((read) => new Map(read));
+    for (const { key } of touched) found.set(tokenId(key), runs.get(tokenId(key)) ?? []);
   }
   return found;
 }
 
-/** Lists read a request batch at a time when read one by one. */
+/** Tokens whose runs are read a request batch at a time when read one by one. */
 const readBatch = 500;
 
 /**
- * Applies the changes to the stored lists: each list read once and written once (or deleted when
- * empty), `batch` lists a request, each batch merged and written in a short task of its own
- * (batches.ts).
+ * Applies the changes to the stored lists. A write of `bulkRecords` or more appends the slots it adds
+ * to a token as a new run, and merges only the tokens it removes slots from; a smaller write merges
+ * every token it touches into one run (the token's first), so saves keep the runs few. Rows are
+ * written `batch` a request, each batch in a short task of its own (batches.ts).
  */
 export async function writeChanges(store: ListStore, changes: ListChanges, batch = Infinity): Promise<void> {
   const wanted = [...changes.values()].filter((change) => change.add.length > 0 || change.remove.length > 0);
   if (wanted.length === 0) return;
-  const stored = await listsTouched(store, wanted);
-  const empty: PostingKey[] = [];
+  const bulk = changes.records >= bulkRecords;
+  const appending = bulk ? wanted.filter((change) => change.remove.length === 0) : [];
+  const merging = bulk ? wanted.filter((change) => change.remove.length > 0) : wanted;
+  const stored = await runsTouched(store, merging);
+  const run = appending.length > 0 ? await store.takeRun() : 0;
+  const gone: PostingKey[] = [];
+  const rows = (part: ListChange[]) =>
+    part.map((change) => {
+      const key = change.key;
+      if (change.remove.length === 0 && bulk) return { key: [...key, run] as PostingKey, list: merged(empty, change) };
+      const runs = stored.get(tokenId(key))!;
+      for (const { run: other } of runs.slice(1)) gone.push([...key, other]);
+      const list = merged(joinRuns(runs.map((each) => each.slots)), change);
+      return { key: [...key, runs[0]?.run ?? 0] as PostingKey, list };
+    });
   // Only Dexie's promises are waited for here (batches.ts), so the transaction stays the current one.
   await writeInBatches(wanted, batch, (part) => {
-    const next = part.map((change) => ({ key: change.key, list: merged(stored.get(listId(change.key)), change) }));
+    const next = rows(part);
     const kept = next.filter((entry) => entry.list.length > 0);
-    empty.push(...next.filter((entry) => entry.list.length === 0).map((entry) => entry.key));
+    gone.push(...next.filter((entry) => entry.list.length === 0).map((entry) => entry.key));
     return kept.length > 0
       ? store.put(
           kept.map((entry) => entry.key),
@@ -174,25 +212,46 @@ export async function writeChanges(store: ListStore, changes: ListChanges, batch
         )
       : Dexie.Promise.resolve([]);
   });
-  if (empty.length > 0) await store.delete(empty);
+  if (gone.length > 0) await store.delete(gone);
 }
 
+const empty = new Float64Array();
+
 const tableLists = (table: string) => keyRange([table], [table, []]);
+const tokenRuns = (table: string, token: string) => keyRange([table, token], [table, token, []]);
+
+/** Rows of a key range as runs, by `tokenId`. */
+function runsIn(postings: DBCoreTable, trans: DBCoreTransaction, range: DBCoreKeyRange): Promise<Map<string, Run[]>> {
+  const query = { index: postings.schema.primaryKey, range };
+  return Dexie.Promise.all([
+    postings.query({ trans, values: false, query }),
+    postings.query({ trans, values: true, query }),
+  ]).then(([keys, lists]) => {
+    const found = new Map<string, Run[]>();
+    keys.result.forEach((key, at) => {
+      const id = tokenId(key as PostingKey);
+      const runs = found.get(id) ?? [];
+      runs.push({ run: (key as PostingKey)[2], slots: lists.result[at] as Float64Array });
+      found.set(id, runs);
+    });
+    return found;
+  });
+}
 
 const coreListStore = (postings: DBCoreTable, trans: DBCoreTransaction): ListStore => ({
-  getMany: (keys) => postings.getMany({ trans, keys }) as Promise<(Uint32Array | undefined)[]>,
+  runsOf: (keys) =>
+    Dexie.Promise.all(keys.map(([table, token]) => runsIn(postings, trans, tokenRuns(table, token)))).then(
+      (found) => new Map(found.flatMap((runs) => [...runs])),
+    ),
   count: (table) => postings.count({ trans, query: { index: postings.schema.primaryKey, range: tableLists(table) } }),
-  readTable: (table) => {
-    const query = { index: postings.schema.primaryKey, range: tableLists(table) };
-    return Dexie.Promise.all([
-      postings.query({ trans, values: false, query }),
-      postings.query({ trans, values: true, query }),
-    ]).then(([keys, lists]) => {
-      const found = new Map<string, Uint32Array>();
-      keys.result.forEach((key, at) => found.set(listId(key as PostingKey), lists.result[at] as Uint32Array));
-      return found;
-    });
-  },
+  readTable: (table) => runsIn(postings, trans, tableLists(table)),
+  takeRun: () =>
+    postings.get({ trans, key: nextRunKey }).then((stored: Float64Array | undefined) => {
+      const run = stored?.[0] ?? 1;
+      return postings
+        .mutate({ type: 'put', trans, keys: [nextRunKey], values: [Float64Array.of(run + 1)] })
+        .then(() => run);
+    }),
   put: (keys, values) => postings.mutate({ type: 'put', trans, keys, values }),
   delete: (keys) => postings.mutate({ type: 'delete', trans, keys }),
 });

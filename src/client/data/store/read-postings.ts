@@ -1,9 +1,9 @@
 import { Dexie, type Table } from 'dexie';
-import { slotAt, type PostingKey } from './postings.ts';
+import { joinRuns, type PostingKey } from './postings.ts';
 
-export type Postings = Table<Uint32Array, PostingKey>;
+export type Postings = Table<Float64Array, PostingKey>;
 
-/** The lists of one token, or of every token in [from, to], in every shard. */
+/** The runs of one token, or of every token in [from, to]. */
 export type TokenRange = { token: string } | { from: string; to: string };
 
 function keyRange(table: string, range: TokenRange): [PostingKey | unknown[], unknown[]] {
@@ -21,18 +21,7 @@ function keyRange(table: string, range: TokenRange): [PostingKey | unknown[], un
 /** The slots listed in the range, ascending, one per listed record (a shared slot repeats). */
 export async function slotsIn(postings: Postings, table: string, range: TokenRange): Promise<Float64Array> {
   const [lower, upper] = keyRange(table, range);
-  const rows = postings.where(':id').between(lower, upper, true, true);
-  const [keys, lists] = await postings.db.transaction('r', postings, () =>
-    Promise.all([rows.primaryKeys(), rows.toArray()]),
-  );
-  const slots = new Float64Array(lists.reduce((sum, list) => sum + list.length, 0));
-  let at = 0;
-  lists.forEach((list, index) => {
-    const shard = keys[index]![2];
-    for (const offset of list) slots[at++] = slotAt(shard, offset);
-  });
-  // One token's lists come shard by shard, already in order; a range of tokens interleaves them.
-  return 'token' in range ? slots : slots.sort();
+  return joinRuns(await postings.where(':id').between(lower, upper, true, true).toArray());
 }
 
 /** How many records are listed under the token: a count from the lists' lengths alone. */
