@@ -186,15 +186,17 @@ export async function writeChanges(store: ListStore, changes: ListChanges, batch
   const wanted = [...changes.values()].filter((change) => change.add.length > 0 || change.remove.length > 0);
   if (wanted.length === 0) return;
   const bulk = changes.records >= bulkRecords;
-  const appending = bulk ? wanted.filter((change) => change.remove.length === 0) : [];
-  const merging = bulk ? wanted.filter((change) => change.remove.length > 0) : wanted;
-  const stored = await runsTouched(store, merging);
-  const run = appending.length > 0 ? await store.takeRun() : 0;
+  const appends = (change: ListChange) => bulk && change.remove.length === 0;
+  const stored = await runsTouched(
+    store,
+    wanted.filter((change) => !appends(change)),
+  );
+  const run = wanted.some(appends) ? await store.takeRun() : 0;
   const gone: PostingKey[] = [];
   const rows = (part: ListChange[]) =>
     part.map((change) => {
       const key = change.key;
-      if (change.remove.length === 0 && bulk) return { key: [...key, run] as PostingKey, list: merged(empty, change) };
+      if (appends(change)) return { key: [...key, run] as PostingKey, list: Float64Array.from(change.add).sort() };
       const runs = stored.get(tokenId(key))!;
       for (const { run: other } of runs.slice(1)) gone.push([...key, other]);
       const list = merged(joinRuns(runs.map((each) => each.slots)), change);
@@ -214,8 +216,6 @@ export async function writeChanges(store: ListStore, changes: ListChanges, batch
   });
   if (gone.length > 0) await store.delete(gone);
 }
-
-const empty = new Float64Array();
 
 const tableLists = (table: string) => keyRange([table], [table, []]);
 const tokenRuns = (table: string, token: string) => keyRange([table, token], [table, token, []]);
