@@ -57,6 +57,7 @@ function settledToast(page: Page): Promise<ToastReading | null> {
               .map((element) => (element.textContent || element.getAttribute('aria-label') || '').trim()),
             overDialogTitle: title
               ? toasts
+                  .filter((one) => Number(getComputedStyle(one).opacity) > 0.1)
                   .filter((one) => overlaps(one.getBoundingClientRect(), title))
                   .map((one) => `${one.textContent} at ${one.getBoundingClientRect().top}, title at ${title.top}`)
               : [],
@@ -77,6 +78,15 @@ function settledToast(page: Page): Promise<ToastReading | null> {
         requestAnimationFrame(frame);
       }),
   );
+}
+
+/** Whether a tap at the centre of the open dialog's Close button reaches it, whatever toasts show. */
+function closeTakesTap(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const close = document.querySelector('[data-modal] [role=dialog] button[aria-label=Close]');
+    const box = close?.getBoundingClientRect();
+    return !!box && !!close?.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
 }
 
 /**
@@ -189,6 +199,19 @@ it("shows toasts raised in a dialog clear of the dialog's title at every size", 
     const offline = await settledToast(page);
     await screenshot(page, 'toast-over-dialog');
     expect(offline?.overDialogTitle, `offline comment toast ${size.width}`).toEqual([]);
+
+    // Saves in a row stack their toasts: the stack stays clear of the title and the Close button. Each
+    // comment is typed as soon as the last is sent, often while it is still being saved: none is lost.
+    const notes = ['valve', 'hose', 'seal'].map((part) => `Checked the ${part} at ${size.width}px`);
+    for (const note of notes) {
+      await dialog.getByLabel('Add a comment').fill(note);
+      await dialog.getByRole('button', { name: 'Add Comment' }).click();
+    }
+    for (const note of notes) await dialog.getByText(note).waitFor();
+    await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBeGreaterThanOrEqual(4);
+    expect((await settledToast(page))?.overDialogTitle, `stacked toasts ${size.width}`).toEqual([]);
+    expect(await closeTakesTap(page), `Close under stacked toasts ${size.width}`).toBe(true);
+    await screenshot(page, 'toasts-stacked-over-dialog');
     await sendOnceOnline(page);
   }
   await context.close();

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { keepPageLog } from './page-log.ts';
 
 export const demoAccounts = {
   admin: { email: 'admin@imsp.local', password: 'Admin#2026' },
@@ -25,8 +26,13 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch(chromiumOptions);
 }
 
-export function newContext(browser: Browser, size: { width: number; height: number } = { width: 1280, height: 800 }) {
-  return browser.newContext({ viewport: size, serviceWorkers: 'allow' });
+export async function newContext(
+  browser: Browser,
+  size: { width: number; height: number } = { width: 1280, height: 800 },
+) {
+  const context = await browser.newContext({ viewport: size, serviceWorkers: 'allow' });
+  keepPageLog(context);
+  return context;
 }
 
 /** Fills in and sends the login form, as a user would; the answer comes after this returns. */

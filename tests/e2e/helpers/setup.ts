@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { takePageLog } from './page-log.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /** A fresh server (demo data) and a Chromium for the tests of one file. */
@@ -12,6 +13,13 @@ export function useServerAndBrowser(env: Record<string, string> = {}) {
       startServer(env, { seededFrom: inject('seededDataDir') }),
       launchBrowser(),
     ]);
+  });
+  beforeEach(({ onTestFailed }) => {
+    takePageLog();
+    onTestFailed(() => {
+      const log = takePageLog();
+      if (log.length > 0) console.log(`The pages' newest log lines:\n${log.join('\n')}`);
+    });
   });
   afterAll(async () => {
     await e2e.browser?.close();

@@ -17,15 +17,17 @@ export function TicketComments({ ticket }: { ticket: LocalTicket }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim()) return;
+    const sent = text;
+    if (!sent.trim()) return;
     setSubmitting(true);
     const saved = await saveAndNotify(
-      ticketCommentChange(user, ticket, text),
+      ticketCommentChange(user, ticket, sent),
       'Comment added successfully!',
       'Failed to add comment',
     );
     setSubmitting(false);
-    if (saved) setText('');
+    // What was typed while the comment was being saved is the next comment: only the sent text clears.
+    if (saved) setText((typed) => (typed === sent ? '' : typed));
   }
 
   return (
