@@ -99,6 +99,34 @@ it('answers index reads as a table of records would: ranges, order, limits with 
   expect(titles).toEqual(['Pump 28', 'Pump 29', 'Pump 30']);
 });
 
+it("keeps a block's lowest update time only, and still finds every record changed before a time", async () => {
+  const db = database();
+  const minute = (at: number) => new Date(Date.UTC(2026, 10, 2, 0, at)).toISOString();
+  // Update times run against creation order, and every third record was changed late.
+  const added = Array.from({ length: 25 }, (_, at) =>
+    ticket(at + 1, at + 1, { updatedAt: minute(at % 3 === 0 ? 100 + at : 50 - at) }),
+  );
+  await tickets(db).bulkAdd(added);
+  await tickets(db).update('t-0004', { updatedAt: minute(1) });
+  const stored = (await rows(db)) as unknown as { records: Row[]; updatedAt: string[] }[];
+  for (const row of stored) {
+    expect(row.updatedAt).toEqual([row.records.map((record) => record.updatedAt).sort()[0]]);
+  }
+  const now = await tickets(db).toArray();
+  for (const cutoff of [minute(0), minute(1), minute(2), minute(30), minute(40), minute(110), minute(200)]) {
+    const expected = now
+      .filter((record) => record.updatedAt < cutoff)
+      .sort((a, b) => a.updatedAt.localeCompare(b.updatedAt) || a._id.localeCompare(b._id));
+    expect(await tickets(db).where('updatedAt').below(cutoff).primaryKeys(), cutoff).toEqual(idsOf(expected));
+  }
+  expect(idsOf(await tickets(db).where('updatedAt').belowOrEqual(minute(1)).toArray())).toEqual(['t-0004']);
+
+  // What a block's lowest key cannot tell is refused, not answered wrong.
+  await expect(tickets(db).where('updatedAt').above(minute(40)).toArray()).rejects.toThrow(/open below/);
+  await expect(tickets(db).orderBy('updatedAt').limit(3).toArray()).rejects.toThrow(/open below/);
+  await expect(tickets(db).where('updatedAt').below(minute(40)).uniqueKeys()).rejects.toThrow(/open below/);
+});
+
 it('changes and removes a record inside its block, and drops a block left empty', async () => {
   const db = database();
   await tickets(db).bulkAdd(Array.from({ length: blockSize + 2 }, (_, at) => ticket(at + 1)));

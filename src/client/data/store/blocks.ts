@@ -25,15 +25,25 @@ export const blockSize = 10;
 export interface RecordIndex {
   keyPath: string;
   multiEntry: boolean;
+  /**
+   * The block row keeps only its records' lowest key (`<` in the declaration): one index entry a block,
+   * not one a record, and still every block with a record below a key. Such an index answers only
+   * that: whole ranges open below (the working set's pruning by `updatedAt`).
+   */
+  lowestOnly: boolean;
 }
 
 const indexes = (...specs: string[]): RecordIndex[] =>
-  specs.map((spec) => ({ keyPath: spec.replace(/^\*/, ''), multiEntry: spec.startsWith('*') }));
+  specs.map((spec) => ({
+    keyPath: spec.replace(/^[*<]/, ''),
+    multiEntry: spec.startsWith('*'),
+    lowestOnly: spec.startsWith('<'),
+  }));
 
-/** The record indexes each blocked table offers, as Dexie declares them. */
+/** The record indexes each blocked table offers, as Dexie declares them (`<`: the block's lowest key). */
 export const blockedTables: Record<string, RecordIndex[]> = {
-  tickets: indexes('createdAt', 'updatedAt', '*_numbers'),
-  incidents: indexes('createdAt', 'updatedAt', '*_numbers', '*_owners', '*_awaiting'),
+  tickets: indexes('createdAt', '<updatedAt', '*_numbers'),
+  incidents: indexes('createdAt', '<updatedAt', '*_numbers', '*_owners', '*_awaiting'),
 };
 
 export const isBlocked = (name: string): boolean => name in blockedTables;
@@ -56,7 +66,8 @@ export function keysOf(record: BlockedRecord, index: RecordIndex | null): unknow
 export function blockOf(table: string, records: BlockedRecord[], _id: string = newId()): Block {
   const block: Block = { _id, records, ids: records.map((record) => record._id) };
   for (const index of blockedTables[table]!) {
-    block[index.keyPath] = [...new Set(records.flatMap((record) => keysOf(record, index)))];
+    const keys = [...new Set(records.flatMap((record) => keysOf(record, index)))];
+    block[index.keyPath] = index.lowestOnly ? keys.sort(cmp).slice(0, 1) : keys;
   }
   return block;
 }

@@ -82,6 +82,14 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
   const ids = rowIndex('ids');
   const indexOf = (index: DBCoreIndex): RecordIndex | null =>
     index.isPrimaryKey ? null : blockedTables[name]!.find((candidate) => candidate.keyPath === index.name)!;
+  /** A read a lowest-only index (blocks.ts) cannot answer is refused, not answered wrong. */
+  const refusal = (index: DBCoreIndex, range: DBCoreKeyRange, limit: number, keysOnly = false) =>
+    indexOf(index)?.lowestOnly &&
+    (keysOnly || Number.isFinite(limit) || (!isAnyRange(range) && range.lower !== undefined))
+      ? Dexie.Promise.reject(
+          new Dexie.InvalidArgumentError(`${name}.${index.name} answers only whole ranges open below`),
+        )
+      : null;
   const hasBlocks = (trans: DBCoreTransaction) =>
     (trans as IDBTransaction).objectStore(name).indexNames.contains('ids');
 
@@ -145,6 +153,8 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
     reverse = false,
   ): Promise<Entry[]> {
     const recordIndex = indexOf(index);
+    const refused = refusal(index, range, limit);
+    if (refused) return refused;
     return blocksIn(trans, index, range, limit, reverse).then((blocks) => {
       const found = entriesIn(blocks, recordIndex, range, reverse);
       if (found.length < limit) return found;
@@ -291,7 +301,10 @@ function recordTable(rows: DBCoreTable, name: string): DBCoreTable {
       const { index, range } = req.query;
       // Keys alone, once each (`uniqueKeys`): the rows' own index holds them, no block is read.
       if (req.unique && !req.values && !index.isPrimaryKey) {
-        return rows.openCursor({ ...req, query: { index: rowIndex(index.name!), range } });
+        return (
+          refusal(index, range, Infinity, true) ??
+          rows.openCursor({ ...req, query: { index: rowIndex(index.name!), range } })
+        );
       }
       return entries(req.trans, index, range, Infinity, req.reverse).then((found) =>
         cursorOver(req.trans, req.unique ? onceEach(found) : found, req.reverse ?? false),
