@@ -127,6 +127,47 @@ it("keeps a block's lowest update time only, and still finds every record change
   await expect(tickets(db).where('updatedAt').below(minute(40)).uniqueKeys()).rejects.toThrow(/open below/);
 });
 
+it('keeps a number once, as written, and finds it by its digits with or without their zeros', async () => {
+  const db = database();
+  await tickets(db).bulkAdd(Array.from({ length: 30 }, (_, at) => ticket(at + 1, at + 1, { title: 'Pump' })));
+  const numberKeys = async () =>
+    ((await rows(db)) as unknown as { _numbers: string[] }[]).flatMap((row) => row._numbers);
+  expect((await numberKeys()).map((key) => key.split('|')[0]).sort()).toEqual(
+    Array.from({ length: 30 }, (_, at) => String(at + 1).padStart(6, '0')),
+  );
+  const found = async (search: string) => {
+    const page = await readTicketPage(db, { ...noTicketFilters, search }, 1);
+    return { total: page.total, newest: page.tickets[0]?.ticketNumber };
+  };
+  const expectations = async () => {
+    expect(await found('2')).toEqual({ total: 11, newest: 'TKT-000029' });
+    expect(await found('17')).toEqual({ total: 1, newest: 'TKT-000017' });
+    expect(await found('0000')).toEqual({ total: 30, newest: 'TKT-000030' });
+    expect(await found('00003')).toEqual({ total: 1, newest: 'TKT-000030' });
+    expect(await found('000003')).toEqual({ total: 1, newest: 'TKT-000003' });
+    expect((await found('31')).total).toBe(0);
+  };
+  await expectations();
+
+  // Rows stored before kept the digits without their zeros too: each record is still found once.
+  await new Promise<void>((resolve, reject) => {
+    const transaction = db.backendDB().transaction('tickets', 'readwrite');
+    const store = transaction.objectStore('tickets');
+    const cursor = store.openCursor();
+    cursor.onsuccess = () => {
+      if (!cursor.result) return;
+      const row = cursor.result.value as { _numbers: string[] };
+      row._numbers.push(...row._numbers.map((key) => key.replace(/^0+/, '')));
+      cursor.result.update(row);
+      cursor.result.continue();
+    };
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(new Error(String(transaction.error)));
+  });
+  expect(await numberKeys()).toHaveLength(60);
+  await expectations();
+});
+
 it('changes and removes a record inside its block, and drops a block left empty', async () => {
   const db = database();
   await tickets(db).bulkAdd(Array.from({ length: blockSize + 2 }, (_, at) => ticket(at + 1)));

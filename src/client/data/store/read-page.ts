@@ -41,13 +41,32 @@ export interface ListQuery {
 
 type Keyed = { _id: string; createdAt: string };
 
+/** The most digits a record number has (the server pads them to six). */
+const numberDigitsAtMost = 12;
+
+/**
+ * The prefixes of the numbers' digits as stored ('000042') that digits typed match: themselves, and,
+ * when they do not start with a zero, after each count of leading zeros a number can have ('42',
+ * '042', '0042'...), as the server finds '42' in 'TKT-000042' (numberWords).
+ */
+const storedNumberPrefixes = (digits: string): string[] =>
+  digits.startsWith('0')
+    ? [digits]
+    : Array.from({ length: Math.max(1, numberDigitsAtMost - digits.length + 1) }, (_, zeros) =>
+        '0'.repeat(zeros).concat(digits),
+      );
+
 /**
  * The slots of the records with a record number in digits that starts with `digits`, sorted: read
- * from the `_numbers` index, whose keys carry the slot (record-tokens.ts).
+ * from the `_numbers` index, whose keys carry the slot (record-tokens.ts). A record is counted once
+ * (rows stored before kept the unpadded digits as well).
  */
 async function numberSlots<T, I>(table: Table<T, string, I>, digits: string): Promise<Float64Array> {
-  const keys = (await table.where('_numbers').startsWith(digits).uniqueKeys()) as string[];
-  return Float64Array.from(keys, (key) => Number(key.split(numberSlotSeparator)[1])).sort();
+  const keys = await Promise.all(
+    storedNumberPrefixes(digits).map((prefix) => table.where('_numbers').startsWith(prefix).uniqueKeys()),
+  );
+  const slots = new Set(keys.flat().map((key) => Number(String(key).split(numberSlotSeparator)[1])));
+  return Float64Array.from(slots).sort();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { numberWords, recordWords } from '#shared/search-words.ts';
+import { numberWords, recordWords, wordsOf } from '#shared/search-words.ts';
 import { calendarMonth } from '#client/lib/dates.ts';
 
 type Indexed = Record<string, unknown>;
@@ -49,17 +49,17 @@ export function recordWordsOf(table: ListedTable, record: object): string[] {
 }
 
 /**
- * The record's number in digits ('000042', '42'), each with the record's slot: the keys of the
+ * The record's number in digits as written ('000042'), with the record's slot: the keys of the
  * `_numbers` index (db.ts). Every record has its own, so they are kept out of the lists, where each
- * would cost a list of one.
+ * would cost a list of one. The digits without their leading zeros ('42') are not kept: a search
+ * reads them as the padded prefixes ('000042') that they are (read-page.ts).
  */
 export function numberKeysOf(table: ListedTable, record: object): string[] {
   const slot = slotOf(record);
-  return numberDigits(table, record).map((word) => `${word}${numberSlotSeparator}${slot}`);
+  return wordsOf(searched[table](record as Indexed).number)
+    .filter(isDigits)
+    .map((word) => `${word}${numberSlotSeparator}${slot}`);
 }
-
-const numberDigits = (table: ListedTable, record: object) =>
-  numberWords(searched[table](record as Indexed).number).filter(isDigits);
 
 export const numberSlotSeparator = '|';
 
