@@ -63,7 +63,9 @@ it('lets the reporter edit the report from its details offline, sent once, with 
   // Once safety staff took it on, the report is theirs to change.
   await admin(`incidents/${report._id}`, 'PUT', { status: 'Under Investigation' });
   await page.reload();
-  await dialog.getByText('Under Investigation').first().waitFor({ timeout: 60_000 });
+  // The badge, not the history's "Status: Reported → Under Investigation", which the server's history
+  // can show before the device has the change.
+  await dialog.getByText('Under Investigation', { exact: true }).first().waitFor({ timeout: 60_000 });
   expect(await dialog.getByRole('button', { name: 'Edit' }).count()).toBe(0);
   await context.close();
 });
