@@ -11,6 +11,7 @@ import type { Handover } from '#shared/schemas/handover.ts';
 import { handOverChange } from './handover-changes.ts';
 import { HandoverContentsList } from './HandoverContentsList.tsx';
 import { useHandoverDraft } from './use-handovers.ts';
+import { clearIfSent } from '#client/lib/clear-sent.ts';
 
 const notesLimit = 4000;
 
@@ -36,7 +37,7 @@ export function CurrentShift({ department, plan, log }: CurrentShiftProps) {
     if (tooLong) return;
     setSaving(true);
     const change = handOverChange(user, department, shift, notes.trim(), draft.data?.contents);
-    if (await saveAndNotify(change, 'Shift handed over', 'Failed to hand over the shift')) setNotes('');
+    if (await saveAndNotify(change, 'Shift handed over', 'Failed to hand over the shift')) setNotes(clearIfSent(notes));
     setSaving(false);
   }
 

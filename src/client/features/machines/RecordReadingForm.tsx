@@ -7,6 +7,7 @@ import { saveAndNotify } from '#client/data/outbox/save-change.ts';
 import { useSignedInUser } from '#client/data/session/session.ts';
 import { readingChange } from './machine-changes.ts';
 import type { LocalMachine } from './machine-list.ts';
+import { clearIfSent } from '#client/lib/clear-sent.ts';
 
 /** Whether a reading can be taken, with the server's own message when it could not. */
 function readingError(text: string, last: number): string | null {
@@ -27,7 +28,7 @@ export function RecordReadingForm({ machine }: { machine: LocalMachine }) {
     setError(problem);
     if (problem) return;
     const change = readingChange(user, machine, Number(hours));
-    if (await saveAndNotify(change, 'Reading recorded', 'Failed to record reading')) setHours('');
+    if (await saveAndNotify(change, 'Reading recorded', 'Failed to record reading')) setHours(clearIfSent(hours));
   }
 
   return (

@@ -9,6 +9,7 @@ import { saveAndNotify } from '#client/data/outbox/save-change.ts';
 import { ticketCommentChange } from './ticket-changes.ts';
 import { isCommentOnServer, type LocalTicket } from './ticket-list.ts';
 import { formatDateTime } from '#client/lib/dates.ts';
+import { clearIfSent } from '#client/lib/clear-sent.ts';
 
 export function TicketComments({ ticket }: { ticket: LocalTicket }) {
   const user = useSignedInUser();
@@ -26,8 +27,7 @@ export function TicketComments({ ticket }: { ticket: LocalTicket }) {
       'Failed to add comment',
     );
     setSubmitting(false);
-    // What was typed while the comment was being saved is the next comment: only the sent text clears.
-    if (saved) setText((typed) => (typed === sent ? '' : typed));
+    if (saved) setText(clearIfSent(sent));
   }
 
   return (
