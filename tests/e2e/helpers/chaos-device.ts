@@ -79,9 +79,20 @@ export class ChaosDevice {
 
   async comment(title: string, text: string): Promise<void> {
     const row = await this.ticketRow(title);
-    await row.getByRole('button', { name: /^View / }).click();
     const dialog = this.page.getByRole('dialog');
-    await dialog.getByLabel('Add a comment').fill(text);
+    const field = dialog.getByLabel('Add a comment');
+    // The row's View sits under the toasts' column, and each save raises a toast: a click that may have
+    // landed as a new toast moved the stack over it opened nothing (seen once on CI), and is made again.
+    await expect
+      .poll(
+        async () => {
+          if (!(await dialog.isVisible())) await row.getByRole('button', { name: /^View / }).click({ timeout: 2_000 });
+          return field.isVisible();
+        },
+        { message: `${title}'s details with their comment field` },
+      )
+      .toBe(true);
+    await field.fill(text);
     await dialog.getByRole('button', { name: 'Add Comment' }).click();
     // Saved on the device once it is listed and the field is empty (a filled textarea's text matches too).
     await dialog.getByRole('listitem').filter({ hasText: text }).waitFor();
