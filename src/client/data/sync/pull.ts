@@ -10,7 +10,8 @@ import { screensHadTheirTurn } from '#client/data/store/screen-reads.ts';
 import { recordCount, storePage } from '#client/data/store/store-page.ts';
 import type { SyncStatusStore } from './sync-status.ts';
 import { startOver, startingPosition, type SnapshotPosition, type SyncPosition } from './sync-position.ts';
-import { notePruned, readWindowDays, yieldToUi } from './working-set.ts';
+import { notePruned, readWindowDays } from './working-set.ts';
+import { nextTask } from '#client/lib/next-task.ts';
 import { readWholeLists } from './whole-lists.ts';
 
 type Api = ReturnType<typeof createApi>;
@@ -39,12 +40,15 @@ const arrived = syncPage.extend({
 });
 const recordsPerCheck = 200;
 
-/** Checks records against their shared schema in batches, giving the screen a turn between them. */
+/**
+ * Checks records against their shared schema in batches, giving the thread a turn between them: the
+ * screen, or the storing of the page before this one.
+ */
 async function checked<T>(schema: z.ZodType<T>, records: unknown[]): Promise<T[]> {
   const valid: T[] = [];
   for (let at = 0; at < records.length; at += recordsPerCheck) {
     valid.push(...z.array(schema).parse(records.slice(at, at + recordsPerCheck)));
-    await yieldToUi();
+    await nextTask();
   }
   return valid;
 }
