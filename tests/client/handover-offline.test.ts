@@ -68,4 +68,17 @@ describe('shift handovers on a device', () => {
     const stored = (await device.db.handovers.get(written._id))!;
     expect(stored).toMatchObject({ _pending: 0, acknowledgedBy: { _id: device.account._id } });
   });
+
+  it('stores the log read again only where it changed', async () => {
+    const written = await writtenByAdmin('Rolling Mill');
+    await storeHandovers(device.db, 'Rolling Mill', [written]);
+    const writes: string[] = [];
+    device.db.handovers.hook('creating', (id) => void writes.push(String(id)));
+    device.db.handovers.hook('updating', (_changes, id) => void writes.push(String(id)));
+    await storeHandovers(device.db, 'Rolling Mill', [written]);
+    expect(writes).toEqual([]);
+    await storeHandovers(device.db, 'Rolling Mill', [{ ...written, notes: 'Coiler guard fixed', version: 2 }]);
+    expect(writes).toEqual([written._id]);
+    expect((await device.db.handovers.get(written._id))!.notes).toBe('Coiler guard fixed');
+  });
 });

@@ -2,7 +2,12 @@ import { Dexie } from 'dexie';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LocalDatabase } from '#client/data/store/db.ts';
-import { noIncidentFilters, readIncidentPage, type IncidentFilters } from '#client/features/incidents/incident-list.ts';
+import {
+  countIncidents,
+  noIncidentFilters,
+  readIncidentPage,
+  type IncidentFilters,
+} from '#client/features/incidents/incident-list.ts';
 import { noTicketFilters, readTicketPage, type TicketFilters } from '#client/features/tickets/ticket-list.ts';
 import { incidentStatuses, incidentTypes, priorities, ticketStatuses } from '#shared/enums.ts';
 import { incidentPage, type Incident } from '#shared/schemas/incident.ts';
@@ -211,6 +216,36 @@ describe('list queries on the device (its lists only) agree with the server', ()
         );
       }
     }
+  }, 120_000);
+
+  it('incidents: the counters count what the server lists, with each search and filter, ties too', async () => {
+    await copyToDevice(device.db);
+    const serverTotal = async (filters: Record<string, string>) =>
+      (await serverList('incidents', { ...filters, limit: '1' }, (body) => incidentPage.parse(body))).total;
+    const counted: number[] = [];
+    const filterSets: Record<string, string>[] = [{}, { type: 'Injury' }, { status: 'Open' }, { severity: 'Critical' }];
+    for (const search of searches) {
+      for (const filters of filterSets) {
+        const query: Record<string, string> = { search, ...filters };
+        const counts = await countIncidents(device.db, {
+          ...noIncidentFilters,
+          ...(query as Partial<IncidentFilters>),
+        });
+        const expected = {
+          open: query.status && query.status !== 'Open' ? 0 : await serverTotal({ ...query, status: 'Open' }),
+          underInvestigation:
+            query.status && query.status !== 'Under Investigation'
+              ? 0
+              : await serverTotal({ ...query, status: 'Under Investigation' }),
+          critical:
+            query.severity && query.severity !== 'Critical' ? 0 : await serverTotal({ ...query, severity: 'Critical' }),
+        };
+        const { thisMonth: _, ...byServer } = counts;
+        expect(byServer, JSON.stringify(query)).toEqual(expected);
+        counted.push(counts.open, counts.critical);
+      }
+    }
+    expect(counted.filter((count) => count > 5).length).toBeGreaterThan(counted.length / 2);
   }, 120_000);
 
   it('follows a change of a found record into another filter range', async () => {

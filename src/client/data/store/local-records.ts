@@ -46,6 +46,10 @@ export async function refreshRecord(
   await table.put(storedRow(shown, serverCopy, pending.length));
 }
 
+/** A record stored as the server sent it, nothing pending on it: storing the copy again changes nothing. */
+export const isStoredAsIs = (row: StoredRecord | undefined, copy: AnyRecord): boolean =>
+  row?._pending === 0 && JSON.stringify(row._server) === JSON.stringify(copy);
+
 /** A record the server has deleted leaves this device (a pull's `deleted` list, or this user's own delete). */
 export function forgetRecord(db: LocalDatabase, entity: OutboxEntity, recordId: string): Promise<void> {
   return tableFor(db, entity).delete(recordId);

@@ -166,17 +166,22 @@ type RecordReader<T extends Keyed> = ReturnType<typeof recordReader<T, unknown>>
  * several records share (read and checked here: the lists say which slots hold a word, not which
  * of a slot's records does).
  */
+/** The distinct slots in every list (every record's when there are none), and the slots records share. */
+function intersected(everyRecord: Float64Array, lists: Float64Array[]) {
+  const everySlot = distinct(everyRecord);
+  // Rarest list first, so each intersection walks fewer slots.
+  const [rarest, ...others] = lists.map(distinct).sort((a, b) => a.length - b.length);
+  const found = rarest ? others.reduce(intersect, rarest) : everySlot;
+  return { everySlot, found, shared: sharedSlots(everyRecord) };
+}
+
 async function matching<T extends Keyed>(
   query: RecordReader<T>,
   all: Promise<Float64Array>,
   parts: Promise<Float64Array>[],
 ) {
   const [everyRecord, ...lists] = await Promise.all([all, ...parts]);
-  const everySlot = distinct(everyRecord);
-  // Rarest list first, so each intersection walks fewer slots.
-  const [rarest, ...others] = lists.map(distinct).sort((a, b) => a.length - b.length);
-  const found = rarest ? others.reduce(intersect, rarest) : everySlot;
-  const shared = sharedSlots(everyRecord);
+  const { everySlot, found, shared } = intersected(everyRecord, lists);
   const sharedFound = found.filter((slot) => shared.has(slot));
   const records = await query.recordsAt([...sharedFound], everySlot);
   const sharedRecords = new Map(
@@ -224,6 +229,39 @@ export async function readPage<T extends Keyed, I>(
   );
   const ordered = pageSlots.flatMap((slot) => sharedRecords.get(slot) ?? records.get(slot) ?? []);
   return { records: ordered.slice(start - skipped, end - skipped), currentPage, totalPages, total };
+}
+
+/**
+ * How many records match the query with each of `counters`' filter added to its own: a list's
+ * counters. The query's lists are read and intersected once, and each counter's list with them;
+ * records are read only for slots that several records share, to tell which of them match.
+ */
+export async function countEach<T extends Keyed, I, K extends string>(
+  db: LocalDatabase,
+  table: Table<T, string, I>,
+  query: ListQuery,
+  counters: Record<K, readonly [field: string, value: string]>,
+): Promise<Record<K, number>> {
+  const name = table.name as ListedTable;
+  const filters = Object.entries(counters) as [K, readonly [string, string]][];
+  const counterList = ([field, value]: readonly [string, string]) =>
+    slotsIn(db.postings, name, { token: filterToken(field, value) }).then(distinct);
+  const [everyRecord, counterLists, ...lists] = await Promise.all([
+    slotsIn(db.postings, name, { token: allToken }),
+    Promise.all(filters.map(([, filter]) => counterList(filter))),
+    ...listsOf(db.postings, table, name, query),
+  ]);
+  const { everySlot, found, shared } = intersected(everyRecord, lists);
+  const counted = counterLists.map((list) => intersect(found, list));
+  const sharedCounted = new Set(counted.flatMap((slots) => [...slots].filter((slot) => shared.has(slot))));
+  const records = await recordReader(table, name, query).recordsAt([...sharedCounted], everySlot);
+  const counts = filters.map(([key, filter], index) => {
+    const { matches } = recordReader(table, name, { ...query, filters: [...query.filters, filter] });
+    const countAt = (slot: number) =>
+      shared.has(slot) ? (records.get(slot) ?? []).filter((record) => matches(record)).length : 1;
+    return [key, counted[index]!.reduce((sum, slot) => sum + countAt(slot), 0)] as const;
+  });
+  return Object.fromEntries(counts) as Record<K, number>;
 }
 
 // The most records IndexedDB reads at once (its count is an unsigned long).

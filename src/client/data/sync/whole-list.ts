@@ -1,5 +1,5 @@
 import type { LocalDatabase } from '#client/data/store/db.ts';
-import { refreshRecord, tableFor } from '#client/data/store/local-records.ts';
+import { isStoredAsIs, refreshRecord, tableFor } from '#client/data/store/local-records.ts';
 
 type Listed = Record<string, unknown> & { _id: string };
 
@@ -19,9 +19,7 @@ export async function storeWholeList(
   await db.transaction('rw', [table, db.outbox], async () => {
     const stored = await table.bulkGet(listed.map((copy) => copy._id));
     for (const [index, copy] of listed.entries()) {
-      const row = stored[index];
-      if (row?._pending === 0 && JSON.stringify(row._server) === JSON.stringify(copy)) continue;
-      await refreshRecord(db, entity, copy._id, copy);
+      if (!isStoredAsIs(stored[index], copy)) await refreshRecord(db, entity, copy._id, copy);
     }
     const ids = new Set(listed.map((copy) => copy._id));
     await table.filter((row) => row._pending === 0 && !ids.has(row._id)).delete();

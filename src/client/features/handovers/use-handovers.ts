@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { departments } from '#shared/enums.ts';
 import { handover, handoverDraft, type Handover } from '#shared/schemas/handover.ts';
 import { localDb, type LocalDatabase } from '#client/data/store/db.ts';
-import { refreshRecord } from '#client/data/store/local-records.ts';
+import { isStoredAsIs, refreshRecord } from '#client/data/store/local-records.ts';
 import { useLiveQuery } from '#client/data/store/use-live-query.ts';
 import { useIsOnline, useSyncStatusOf } from '#client/data/sync/use-sync.ts';
 import { api } from '#client/lib/api.ts';
@@ -17,10 +17,16 @@ export type ShiftLogDepartment = (typeof departments)[number];
 export const isLogDepartment = (department: string | undefined): department is ShiftLogDepartment =>
   (departments as readonly string[]).includes(department ?? '');
 
-/** The server's copies become the device's, pending changes kept on top; older ones than the log's are dropped. */
+/**
+ * The server's copies become the device's, pending changes kept on top; older ones than the log's are
+ * dropped. A copy stored as it is is not written again: the log is read after every pull, mostly unchanged.
+ */
 export async function storeHandovers(db: LocalDatabase, department: string, copies: Handover[]): Promise<void> {
   await db.transaction('rw', [db.handovers, db.outbox], async () => {
-    for (const copy of copies) await refreshRecord(db, 'handover', copy._id, copy);
+    const stored = await db.handovers.bulkGet(copies.map((copy) => copy._id));
+    for (const [index, copy] of copies.entries()) {
+      if (!isStoredAsIs(stored[index], copy)) await refreshRecord(db, 'handover', copy._id, copy);
+    }
     const oldest = copies.at(-1)?.shiftStart;
     if (copies.length < logLength || !oldest) return;
     await db.handovers

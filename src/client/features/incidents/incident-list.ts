@@ -2,7 +2,7 @@ import type { IncidentStatus, IncidentType, Priority } from '#shared/enums.ts';
 import type { Incident } from '#shared/schemas/incident.ts';
 import type { Local, LocalDatabase } from '#client/data/store/db.ts';
 import { listQuery } from '#client/features/records/list-query.ts';
-import { readAll, readPage, type ListPage } from '#client/data/store/read-page.ts';
+import { countEach, readAll, readPage, type ListPage } from '#client/data/store/read-page.ts';
 import { calendarMonth } from '#client/lib/dates.ts';
 
 export type LocalIncident = Local<Incident>;
@@ -52,21 +52,13 @@ export const datedThisMonth = (incident: Pick<Incident, 'incidentDate'>, now = n
  * each counter adds its value to the filters (This Month: the month of the incident date, a list of
  * its own) and counts from the lists.
  */
-export async function countIncidents(
-  db: LocalDatabase,
-  filters: IncidentFilters,
-  now = new Date(),
-): Promise<IncidentCounts> {
-  const query = incidentQuery(filters);
-  const countWith = async (field: string, value: string) =>
-    (await readPage(db, db.incidents, { ...query, filters: [...query.filters, [field, value]] }, 1, 1)).total;
-  const [open, underInvestigation, critical, thisMonth] = await Promise.all([
-    countWith('status', 'Open'),
-    countWith('status', 'Under Investigation'),
-    countWith('severity', 'Critical'),
-    countWith('month', calendarMonth(now)),
-  ]);
-  return { open, underInvestigation, critical, thisMonth };
+export function countIncidents(db: LocalDatabase, filters: IncidentFilters, now = new Date()): Promise<IncidentCounts> {
+  return countEach(db, db.incidents, incidentQuery(filters), {
+    open: ['status', 'Open'],
+    underInvestigation: ['status', 'Under Investigation'],
+    critical: ['severity', 'Critical'],
+    thisMonth: ['month', calendarMonth(now)],
+  });
 }
 
 /** Every incident on this device the filters find, newest first: an export made offline. */
