@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SearchInput } from './SearchInput.tsx';
 
 /** Typing pauses this long before the list is searched, so a word typed is one query, not one per letter. */
-const searchDelayMs = 180;
+const searchDelayMs = 150;
 
 interface FilterSearchProps<F extends { search: string }> {
   /** The filter bar's filters and their setter; this box sets `search`. */
