@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { can } from '#shared/permissions.ts';
 import { actionStatusTone, Badge } from '#client/components/ui/Badge.tsx';
 import { Panel } from '#client/components/ui/Panel.tsx';
 import { WorkItemButton } from '#client/components/ui/WorkItemButton.tsx';
+import { WorkList } from '#client/components/ui/WorkList.tsx';
 import { localDb } from '#client/data/store/db.ts';
 import { useLiveQuery } from '#client/data/store/use-live-query.ts';
 import { useSignedInUser } from '#client/data/session/session.ts';
-import { IncidentDetailModal } from './IncidentDetailModal.tsx';
+import { IncidentDetailModal } from './lazy-incident-detail.ts';
 import { incidentName } from './incident-changes.ts';
 import { formatDate } from '#client/lib/dates.ts';
 
@@ -39,24 +40,26 @@ export function AwaitingVerification() {
       {items?.length === 0 ? (
         <p className="text-sm text-slate-500">No actions wait for verification.</p>
       ) : (
-        <ul className="-my-2 divide-y divide-slate-100">
-          {items?.map(({ incident, action }) => (
-            <li key={action._id}>
-              <WorkItemButton
-                title={action.title}
-                details={`${incidentName(incident)} · done by ${action.owner?.name ?? 'former user'}${
-                  action.doneAt ? ` on ${formatDate(action.doneAt)}` : ''
-                }`}
-                onClick={() => setOpenId(incident._id)}
-              >
-                <EvidenceCount count={action.evidence?.length ?? 0} />
-                <Badge tone={actionStatusTone.Done}>Done</Badge>
-              </WorkItemButton>
-            </li>
-          ))}
-        </ul>
+        <WorkList items={items ?? []} noun="actions" keyOf={({ action }) => action._id}>
+          {({ incident, action }) => (
+            <WorkItemButton
+              title={action.title}
+              details={`${incidentName(incident)} · done by ${action.owner?.name ?? 'former user'}${
+                action.doneAt ? ` on ${formatDate(action.doneAt)}` : ''
+              }`}
+              onClick={() => setOpenId(incident._id)}
+            >
+              <EvidenceCount count={action.evidence?.length ?? 0} />
+              <Badge tone={actionStatusTone.Done}>Done</Badge>
+            </WorkItemButton>
+          )}
+        </WorkList>
       )}
-      <IncidentDetailModal recordId={openId} onClose={() => setOpenId(null)} />
+      {openId !== null && (
+        <Suspense>
+          <IncidentDetailModal recordId={openId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
     </Panel>
   );
 }

@@ -1,12 +1,13 @@
 import { useLiveQuery } from '#client/data/store/use-live-query.ts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { isOverdue } from '#shared/incident-actions.ts';
 import { actionStatusTone, Badge } from '#client/components/ui/Badge.tsx';
 import { Panel } from '#client/components/ui/Panel.tsx';
 import { WorkItemButton } from '#client/components/ui/WorkItemButton.tsx';
+import { WorkList } from '#client/components/ui/WorkList.tsx';
 import { localDb } from '#client/data/store/db.ts';
 import { useSignedInUser } from '#client/data/session/session.ts';
-import { IncidentDetailModal } from './IncidentDetailModal.tsx';
+import { IncidentDetailModal } from './lazy-incident-detail.ts';
 import { formatDate } from '#client/lib/dates.ts';
 import { incidentName } from './incident-changes.ts';
 
@@ -30,21 +31,23 @@ export function MyActions() {
   if (!items?.length && openId === null) return null;
   return (
     <Panel title="My Actions">
-      <ul className="-my-2 divide-y divide-slate-100">
-        {items?.map(({ incident, action }) => (
-          <li key={action._id}>
-            <WorkItemButton
-              title={action.title}
-              details={`${incidentName(incident)} · due ${formatDate(action.dueDate)}`}
-              onClick={() => setOpenId(incident._id)}
-            >
-              {isOverdue(action) && <Badge tone="red">Overdue</Badge>}
-              <Badge tone={actionStatusTone[action.status]}>{action.status}</Badge>
-            </WorkItemButton>
-          </li>
-        ))}
-      </ul>
-      <IncidentDetailModal recordId={openId} onClose={() => setOpenId(null)} />
+      <WorkList items={items ?? []} noun="actions" keyOf={({ action }) => action._id}>
+        {({ incident, action }) => (
+          <WorkItemButton
+            title={action.title}
+            details={`${incidentName(incident)} · due ${formatDate(action.dueDate)}`}
+            onClick={() => setOpenId(incident._id)}
+          >
+            {isOverdue(action) && <Badge tone="red">Overdue</Badge>}
+            <Badge tone={actionStatusTone[action.status]}>{action.status}</Badge>
+          </WorkItemButton>
+        )}
+      </WorkList>
+      {openId !== null && (
+        <Suspense>
+          <IncidentDetailModal recordId={openId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
     </Panel>
   );
 }

@@ -1,12 +1,12 @@
 import { useLiveQuery } from '#client/data/store/use-live-query.ts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Badge, scheduleStatusTone } from '#client/components/ui/Badge.tsx';
 import { Panel } from '#client/components/ui/Panel.tsx';
 import { PendingMark } from '#client/components/ui/PendingMark.tsx';
 import { WorkItemButton } from '#client/components/ui/WorkItemButton.tsx';
 import { localDb } from '#client/data/store/db.ts';
 import { useSignedInUser } from '#client/data/session/session.ts';
-import { ScheduleDetailModal } from './ScheduleDetailModal.tsx';
+import { ScheduleDetailModal } from './lazy-schedule-detail.ts';
 import { scheduledDateText, shownStatus } from './schedule-list.ts';
 
 /**
@@ -45,7 +45,11 @@ export function MyMaintenance() {
           );
         })}
       </ul>
-      <ScheduleDetailModal scheduleId={openId} onClose={() => setOpenId(null)} />
+      {openId !== null && (
+        <Suspense>
+          <ScheduleDetailModal scheduleId={openId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
     </Panel>
   );
 }
