@@ -1,3 +1,4 @@
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
 import { useObservable, type InteropableObservable } from 'dexie-react-hooks';
 import { startTransition } from 'react';
@@ -5,19 +6,25 @@ import { countedRead } from './screen-reads.ts';
 
 /**
  * A live query's answers: the first renders at once, later ones (a write elsewhere, such as a sync's
- * page) render as transitions, which a keystroke or a click interrupts instead of waiting behind.
+ * page) render as transitions, which a keystroke or a click interrupts instead of waiting behind. A
+ * later answer keeps the objects of the last one that it equals (records are read anew each time), so
+ * an unchanged answer draws nothing and a list draws again only the rows that changed.
  */
 function laterAnswersAsTransitions<T>(querier: () => Promise<T>): InteropableObservable<T> {
   const answers = liveQuery(async () => await countedRead(querier));
   return {
     subscribe(onNext, onError) {
-      let answered = false;
+      let last: { answer: T } | null = null;
       return answers.subscribe({
-        next: (answer) => {
-          const render = () => void onNext(answer);
-          if (answered) startTransition(render);
-          else render();
-          answered = true;
+        next: (fresh) => {
+          if (!last) {
+            last = { answer: fresh };
+            return void onNext(fresh);
+          }
+          const answer = replaceEqualDeep(last.answer, fresh);
+          if (answer === last.answer) return;
+          last = { answer };
+          startTransition(() => void onNext(answer));
         },
         error: onError,
       });

@@ -1,5 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { can } from '#shared/permissions.ts';
 import { Button } from '#client/components/ui/Button.tsx';
 import { EmptyState } from '#client/components/ui/EmptyState.tsx';
@@ -8,6 +8,7 @@ import { OlderOnServer } from '#client/components/ui/OlderOnServer.tsx';
 import { PageHeader } from '#client/components/ui/PageHeader.tsx';
 import { Pagination } from '#client/components/ui/Pagination.tsx';
 import { Spinner } from '#client/components/ui/Spinner.tsx';
+import { useStableCallback } from '#client/components/ui/use-stable-callback.ts';
 import { localDb } from '#client/data/store/db.ts';
 import { asShown } from '#client/data/sync/older-records.ts';
 import { useSignedInUser } from '#client/data/session/session.ts';
@@ -61,6 +62,22 @@ function useListSearch<F extends ListFilters>(kind: RecordListKind<NumberedRecor
   };
 }
 
+interface KindCardProps<R extends NumberedRecord> {
+  record: R;
+  Card: Extract<RecordListKind<R, ListFilters>['layout'], { card: unknown }>['card'];
+  onView: (record: R) => void;
+  keep: ((record: R) => Promise<void>) | undefined;
+}
+
+/** A kind's own card in the list, drawn again only when its record changed (as RecordTable's rows). */
+const KindCard = memo(function KindCard({ record, Card, onView, keep }: KindCardProps<NumberedRecord>) {
+  return (
+    <li className="flex">
+      <Card record={record} onView={() => onView(record)} keep={keep} />
+    </li>
+  );
+}) as <R extends NumberedRecord>(props: KindCardProps<R>) => ReactNode;
+
 /** A list screen of numbered records: header, counters, filter bar, the list and its pages, older records, forms. */
 export function RecordListPage<R extends NumberedRecord, F extends ListFilters>({
   kind,
@@ -77,19 +94,18 @@ export function RecordListPage<R extends NumberedRecord, F extends ListFilters>(
   const isFirstPull = useIsFirstPull();
   useOpenedRecord(kind.entity, list.openId);
   const { create, counters: Counters, detail: Detail } = kind;
-  const keep = (record: R) => keepOlderRecord(kind.entity, record._server!);
+  const keep = useStableCallback((record: R) => keepOlderRecord(kind.entity, record._server!));
+  const view = useStableCallback((record: R) => list.open(record._id));
+  const viewOlder = useStableCallback((record: R) => void keep(record).then(() => list.open(record._id)));
 
   const showList = (records: R[], onView: (record: R) => void, keep?: (record: R) => Promise<void>) => {
     const { layout } = kind;
     if ('columns' in layout) return <RecordTable records={records} {...layout} onView={onView} keep={keep} />;
-    const Card = layout.card;
     return (
       <div className="@container">
         <ul className="grid gap-4 @4xl:grid-cols-2">
           {records.map((record) => (
-            <li key={record._id} className="flex">
-              <Card record={record} onView={() => onView(record)} keep={keep} />
-            </li>
+            <KindCard key={record._id} record={record} Card={layout.card} onView={onView} keep={keep} />
           ))}
         </ul>
       </div>
@@ -137,7 +153,7 @@ export function RecordListPage<R extends NumberedRecord, F extends ListFilters>(
             <p className="text-sm text-slate-600" data-testid="list-total">
               {result.total === 1 ? `1 ${kind.noun.replace(/s$/, '')}` : `${formatCount(result.total)} ${kind.noun}`}
             </p>
-            {showList(result.records, (record) => list.open(record._id))}
+            {showList(result.records, view)}
             <Pagination
               currentPage={result.currentPage}
               totalPages={result.totalPages}
@@ -146,13 +162,7 @@ export function RecordListPage<R extends NumberedRecord, F extends ListFilters>(
           </>
         )}
         <OlderOnServer entity={kind.entity} noun={kind.noun} filters={{ ...filters }}>
-          {(older) =>
-            showList(
-              older.map(asShown) as unknown as R[],
-              (record) => void keep(record).then(() => list.open(record._id)),
-              keep,
-            )
-          }
+          {(older) => showList(older.map(asShown) as unknown as R[], viewOlder, keep)}
         </OlderOnServer>
       </div>
       {list.isCreating && <create.modal onClose={list.close} search={list.search} />}
