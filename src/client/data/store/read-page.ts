@@ -161,11 +161,6 @@ function runsOf(slots: readonly number[], everySlot: Float64Array): [number, num
 
 type RecordReader<T extends Keyed> = ReturnType<typeof recordReader<T, unknown>>;
 
-/**
- * The slots of the matching records, newest first, with the matching records of each slot that
- * several records share (read and checked here: the lists say which slots hold a word, not which
- * of a slot's records does).
- */
 /** The distinct slots in every list (every record's when there are none), and the slots records share. */
 function intersected(everyRecord: Float64Array, lists: Float64Array[]) {
   const everySlot = distinct(everyRecord);
@@ -175,6 +170,11 @@ function intersected(everyRecord: Float64Array, lists: Float64Array[]) {
   return { everySlot, found, shared: sharedSlots(everyRecord) };
 }
 
+/**
+ * The slots of the matching records, newest first, with the matching records of each slot that
+ * several records share (read and checked here: the lists say which slots hold a word, not which
+ * of a slot's records does).
+ */
 async function matching<T extends Keyed>(
   query: RecordReader<T>,
   all: Promise<Float64Array>,
