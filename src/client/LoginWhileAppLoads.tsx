@@ -8,8 +8,8 @@ const loadApp = () => import('#client/app.tsx');
 
 /**
  * The sign-in screen for a signed-out visitor of /login, drawn from a small script: the app's code
- * (router, query cache, toasts) and the sync's thread load when the person first turns to the form,
- * while they type.
+ * (router, query cache, toasts), the first screen's and the sync's thread load when the person first
+ * turns to the form, while they type.
  * Signed in, here or in another tab, `onSignedIn` draws the app, which goes on to the dashboard.
  */
 export function LoginWhileAppLoads({ onSignedIn }: { onSignedIn: () => void }) {
@@ -21,6 +21,7 @@ export function LoginWhileAppLoads({ onSignedIn }: { onSignedIn: () => void }) {
           void loadApp().then((loaded) => {
             setApp(loaded);
             void loaded.prepareSync();
+            loaded.preloadFirstScreen();
           }),
       ),
     [],

@@ -13,6 +13,14 @@ import { router } from '#client/router.tsx';
 /** The sync's thread, started from the early sign-in screen while the person types. */
 export { prepareSync } from '#client/features/auth/sign-in.ts';
 
+/**
+ * The code of the layout and the dashboard, read behind the early sign-in screen while the person
+ * types: evaluated then, it is no part of the long task that draws the first screen after the sign-in.
+ */
+export function preloadFirstScreen(): void {
+  for (const id of ['/_app', '/_app/'] as const) void router.loadRouteChunk(router.routesById[id]);
+}
+
 /** The router starts once the saved query cache (the last known user) is back, so guards see it. */
 function Screens() {
   return useIsRestoring() ? <FullPageSpinner /> : <RouterProvider router={router} />;
