@@ -64,22 +64,53 @@ async function storedCopies(
   return found;
 }
 
+type PageKey = (typeof pageKeys)[number][1];
+
+/** The records the lists of work show. */
+const listedKeys: PageKey[] = ['tickets', 'incidents'];
+
 /**
- * Stores a page in one transaction with the position it moves to: each record becomes the server
- * copy with this device's pending changes kept on top (a copy older than the stored one is ignored),
- * the search lists are written once for the whole page, the inbox entries and deletions follow, so a
- * page is stored whole or not at all.
+ * A page that brings machines or schedules with tickets or incidents (a first sync's first) as two:
+ * its tickets and incidents, then the rest. Stored in that order, the first without the position, the
+ * lists can show the newest work while the machines are stored; a reload in between brings the page
+ * again, and the same copies are stored again.
  */
-export async function storePage(db: LocalDatabase, page: SyncPage, position: SyncPosition): Promise<void> {
-  const tables = Object.values(tableOf).map((name) => db.table(name));
-  await db.transaction('rw', [...tables, db.outbox, db.meta, db.inbox, db.postings], async (transaction) => {
+export function listedFirst(page: SyncPage): [SyncPage, SyncPage] | null {
+  const hasListed = listedKeys.some((key) => page[key].length > 0);
+  const hasOthers = pageKeys.some(([, key]) => !listedKeys.includes(key) && page[key].length > 0);
+  if (!hasListed || !hasOthers) return null;
+  return [
+    { ...page, machines: [], schedules: [], deleted: [], inbox: [] },
+    { ...page, tickets: [], incidents: [] },
+  ];
+}
+
+/**
+ * Stores a page in one transaction with the position it moves to (null: the position stays): each
+ * record becomes the server copy with this device's pending changes kept on top (a copy older than
+ * the stored one is ignored), the search lists are written once for the whole page, the inbox
+ * entries and deletions follow, so a page is stored whole or not at all. The transaction covers the
+ * tables it writes only: a screen reading the others does not wait for it.
+ */
+export async function storePage(db: LocalDatabase, page: SyncPage, position: SyncPosition | null): Promise<void> {
+  const keys = pageKeys.filter(([, key]) => page[key].length > 0);
+  const tables = [...keys.map(([entity]) => entity), ...page.deleted.map(({ entity }) => entity)].map((entity) =>
+    tableFor(db, entity),
+  );
+  const written = new Set([
+    ...tables,
+    db.outbox,
+    ...(tables.some((table) => isListed(table.name)) ? [db.postings] : []),
+    ...(page.inbox.length > 0 ? [db.inbox] : []),
+    ...(position ? [db.meta] : []),
+  ]);
+  await db.transaction('rw', [...written], async (transaction) => {
     listRecordsMyself(transaction);
-    const ids = pageKeys.flatMap(([, key]) => page[key].map((record) => record._id));
+    const ids = keys.flatMap(([, key]) => page[key].map((record) => record._id));
     const pending = groupByRecord(ids.length > 0 ? await db.outbox.where('recordId').anyOf(ids).toArray() : []);
     const lists = new ListChanges();
-    for (const [entity, key] of pageKeys) {
+    for (const [entity, key] of keys) {
       const incoming: AnyRecord[] = page[key];
-      if (incoming.length === 0) continue;
       const table = tableFor(db, entity);
       const stored = await storedCopies(table, incoming, pending);
       await writeInBatches(incoming, batchSize, (batch) => {
@@ -104,8 +135,8 @@ export async function storePage(db: LocalDatabase, page: SyncPage, position: Syn
       if (isListed(table.name)) noteRecord(lists, table.name, await table.get(_id), undefined);
       await forgetRecord(db, entity, _id);
     }
-    await writeChanges(listStoreOf(db, transaction), lists, batchSize);
+    if (lists.records > 0) await writeChanges(listStoreOf(db, transaction), lists, batchSize);
     await storeInbox(db, page.inbox);
-    await writeSyncPosition(db, position);
+    if (position) await writeSyncPosition(db, position);
   });
 }

@@ -7,7 +7,7 @@ import { ticket } from '#shared/schemas/ticket.ts';
 import { ApiError, createApi, type Transport } from '#client/lib/api.ts';
 import type { LocalDatabase } from '#client/data/store/db.ts';
 import { screensHadTheirTurn } from '#client/data/store/screen-reads.ts';
-import { recordCount, storePage } from '#client/data/store/store-page.ts';
+import { listedFirst, recordCount, storePage } from '#client/data/store/store-page.ts';
 import type { SyncStatusStore } from './sync-status.ts';
 import { startOver, startingPosition, type SnapshotPosition, type SyncPosition } from './sync-position.ts';
 import { notePruned, readWindowDays } from './working-set.ts';
@@ -105,8 +105,11 @@ function advance({ log, snapshot, windowDays }: SyncPosition, page: SyncPage) {
 export interface PullOptions {
   /** Records a page asks for (the first sync's first page asks for fewer). */
   limit?: number;
-  /** Waits before each page is stored: the screens' reads that the last page started again. */
-  beforeStore?: () => Promise<void>;
+  /**
+   * Waits before a page is stored: the screens' reads that the last one stored (`afterWrite`)
+   * started again.
+   */
+  beforeStore?: (afterWrite: boolean) => Promise<void>;
   /** Set on the pull that starts over after a 410, which does not start over again. */
   restarted?: boolean;
 }
@@ -124,12 +127,13 @@ export async function pullChanges(
   status: Pick<SyncStatusStore, 'set'>,
   options: PullOptions = {},
 ): Promise<number | null> {
-  const { limit = 5000, beforeStore = screensHadTheirTurn, restarted = false } = options;
+  const { limit = 5000, beforeStore = () => screensHadTheirTurn(), restarted = false } = options;
   const api = createApi(transport);
   const windowDays = await readWindowDays(db);
   let position = await startingPosition(db, windowDays);
   const started = performance.now();
   let received = 0;
+  let hasStored = false;
   const downloading = position.snapshot && { ...position.snapshot, perSecond: null };
   status.set({ isPulling: true, pulledRecords: 0, download: downloading ?? null });
   let next: Promise<SyncPage> | null = request(api, position, limit, windowDays);
@@ -150,11 +154,21 @@ export async function pullChanges(
       }
       status.set({ isOnline: true });
       const { position: after, hasMore } = advance(position, page);
+      // A fresh device's first page: no screen has anything to read yet, so nothing is waited for. Its
+      // tickets and incidents are stored first and read by the screens before the next page is asked
+      // for, whose checks would take the thread from them, and before the rest of it is stored.
+      const isFirstOnFresh = position.snapshot?.fresh && !position.snapshot.mark;
+      const [newest, rest] = (isFirstOnFresh && listedFirst(page)) || [null, page];
+      if (newest) {
+        await storePage(db, newest, null);
+        await beforeStore(true);
+      }
       next = hasMore ? request(api, after, limit, windowDays) : null;
       // An answer nobody waits for would be reported as unhandled when the network drops.
       next?.catch(() => {});
-      await beforeStore();
-      await storePage(db, page, after);
+      if (!isFirstOnFresh) await beforeStore(hasStored);
+      await storePage(db, rest, after);
+      hasStored = true;
       // A first sync on an empty device ends holding the working set of now: pruning it would find nothing.
       if (position.snapshot?.fresh && !after.snapshot) await notePruned(db);
       position = after;

@@ -15,12 +15,10 @@ const post = (message: FromPullWorker) => scope.postMessage(message);
 let screensDone: (() => void) | null = null;
 
 function pull(transport: Transport): Promise<number | null> {
-  let stored = false;
-  const beforeStore = () =>
+  const beforeStore = (afterWrite: boolean) =>
     new Promise<void>((resolve) => {
       screensDone = resolve;
-      post({ type: 'before-store', afterWrite: stored });
-      stored = true;
+      post({ type: 'before-store', afterWrite });
     });
   return pullChanges(localDb, transport, { set: (patch) => post({ type: 'status', patch }) }, { beforeStore });
 }
