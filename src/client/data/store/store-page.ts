@@ -2,7 +2,7 @@ import type { Table } from 'dexie';
 import type { SyncEntity, SyncPage } from '#shared/schemas/sync.ts';
 import { applyPending } from './apply-pending.ts';
 import { writeInBatches } from './batches.ts';
-import { tableOf, type LocalDatabase, type OutboxEntry } from './db.ts';
+import type { LocalDatabase, OutboxEntry } from './db.ts';
 import { storeInbox } from '#client/data/sync/inbox-store.ts';
 import { forgetRecord, newerCopy, tableFor } from './local-records.ts';
 import { ListChanges, listRecordsMyself, listStoreOf, noteRecord, writeChanges } from './postings.ts';
@@ -94,9 +94,8 @@ export function listedFirst(page: SyncPage): [SyncPage, SyncPage] | null {
  */
 export async function storePage(db: LocalDatabase, page: SyncPage, position: SyncPosition | null): Promise<void> {
   const keys = pageKeys.filter(([, key]) => page[key].length > 0);
-  const tables = [...keys.map(([entity]) => entity), ...page.deleted.map(({ entity }) => entity)].map((entity) =>
-    tableFor(db, entity),
-  );
+  const entities = [...keys.map(([entity]) => entity), ...page.deleted.map(({ entity }) => entity)];
+  const tables = entities.map((entity) => tableFor(db, entity));
   const written = new Set([
     ...tables,
     db.outbox,
