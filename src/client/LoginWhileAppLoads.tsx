@@ -3,8 +3,7 @@ import { LoginScreen } from '#client/features/auth/LoginScreen.tsx';
 import type { AuthRequest } from '#client/features/auth/sign-in.ts';
 import { onFirstInteraction } from '#client/lib/on-first-interaction.ts';
 import { onTokenChangeInOtherTab, readToken } from '#client/lib/token.ts';
-
-const loadApp = () => import('#client/app.tsx');
+import { appCode } from '#client/load-app.ts';
 
 /**
  * The sign-in screen for a signed-out visitor of /login, drawn from a small script: the app's code
@@ -13,15 +12,15 @@ const loadApp = () => import('#client/app.tsx');
  * Signed in, here or in another tab, `onSignedIn` draws the app, which goes on to the dashboard.
  */
 export function LoginWhileAppLoads({ onSignedIn }: { onSignedIn: () => void }) {
-  const [app, setApp] = useState<Awaited<ReturnType<typeof loadApp>> | null>(null);
+  const [app, setApp] = useState<Awaited<ReturnType<typeof appCode>> | null>(null);
   useEffect(
     () =>
       onFirstInteraction(
         () =>
-          void loadApp().then((loaded) => {
+          void appCode().then((loaded) => {
             setApp(loaded);
             void loaded.prepareSync();
-            loaded.preloadFirstScreen();
+            void loaded.loadFirstScreen('/');
           }),
       ),
     [],
@@ -35,7 +34,7 @@ export function LoginWhileAppLoads({ onSignedIn }: { onSignedIn: () => void }) {
   );
 
   const submit = async (request: AuthRequest) => {
-    const { signIn } = await loadApp();
+    const { signIn } = await appCode();
     if (await signIn(request)) onSignedIn();
   };
 

@@ -6,6 +6,7 @@ import { Toaster } from 'sonner';
 import { FullPageSpinner } from '#client/components/ui/Spinner.tsx';
 import { followSessionOfOtherTabs } from '#client/data/session/session.ts';
 import { signIn as signInTo, type AuthRequest } from '#client/features/auth/sign-in.ts';
+import { nextTask } from '#client/lib/next-task.ts';
 import { persistOptions, queryClient } from '#client/lib/query-client.ts';
 import { toastAreaId } from '#client/layout/use-toast-clearance.ts';
 import { router } from '#client/router.tsx';
@@ -14,11 +15,17 @@ import { router } from '#client/router.tsx';
 export { prepareSync } from '#client/features/auth/sign-in.ts';
 
 /**
- * The code of the layout and the dashboard, read behind the early sign-in screen while the person
- * types: evaluated then, it is no part of the long task that draws the first screen after the sign-in.
+ * The code of the screen at `pathname` and of its layouts, a route a task, before the app draws it;
+ * behind the early sign-in screen, the dashboard's while the person types. Evaluated as the router
+ * matched them, they were one long task of the first screen's drawing.
  */
-export function preloadFirstScreen(): void {
-  for (const id of ['/_app', '/_app/'] as const) void router.loadRouteChunk(router.routesById[id]);
+export async function loadFirstScreen(pathname = location.pathname): Promise<void> {
+  const [routes] = router.getMatchedRoutes(pathname);
+  for (const route of routes) {
+    // A chunk that does not load is the router's to report as it draws the screen.
+    await router.loadRouteChunk(route)?.catch(() => {});
+    await nextTask();
+  }
 }
 
 /** The router starts once the saved query cache (the last known user) is back, so guards see it. */

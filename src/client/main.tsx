@@ -2,6 +2,7 @@ import '#client/lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FullPageSpinner } from '#client/components/ui/Spinner.tsx';
+import { appCode } from '#client/load-app.ts';
 import { LoginWhileAppLoads } from '#client/LoginWhileAppLoads.tsx';
 import { readToken } from '#client/lib/token.ts';
 import '#client/styles.css';
@@ -10,7 +11,8 @@ const root = createRoot(document.getElementById('root')!);
 
 /** The app's code is most of the JavaScript: it loads after this small script has drawn something. */
 async function showApp() {
-  const { App } = await import('#client/app.tsx');
+  const { App, loadFirstScreen } = await appCode();
+  await loadFirstScreen();
   root.render(
     <StrictMode>
       <App />
