@@ -6,7 +6,7 @@ import { Toaster } from 'sonner';
 import { FullPageSpinner } from '#client/components/ui/Spinner.tsx';
 import { followSessionOfOtherTabs } from '#client/data/session/session.ts';
 import { signIn as signInTo, type AuthRequest } from '#client/features/auth/sign-in.ts';
-import { nextTask } from '#client/lib/next-task.ts';
+import { oneATask } from '#client/lib/next-task.ts';
 import { persistOptions, queryClient } from '#client/lib/query-client.ts';
 import { toastAreaId } from '#client/layout/use-toast-clearance.ts';
 import { router } from '#client/router.tsx';
@@ -19,13 +19,10 @@ export { prepareSync } from '#client/features/auth/sign-in.ts';
  * behind the early sign-in screen, the dashboard's while the person types. Evaluated as the router
  * matched them, they were one long task of the first screen's drawing.
  */
-export async function loadFirstScreen(pathname = location.pathname): Promise<void> {
+export function loadFirstScreen(pathname = location.pathname): Promise<void> {
   const [routes] = router.getMatchedRoutes(pathname);
-  for (const route of routes) {
-    // A chunk that does not load is the router's to report as it draws the screen.
-    await router.loadRouteChunk(route)?.catch(() => {});
-    await nextTask();
-  }
+  // A chunk that does not load is the router's to report as it draws the screen.
+  return oneATask(routes.map((route) => () => router.loadRouteChunk(route)));
 }
 
 /** The router starts once the saved query cache (the last known user) is back, so guards see it. */

@@ -1,4 +1,4 @@
-import { nextTask } from '#client/lib/next-task.ts';
+import { oneATask } from '#client/lib/next-task.ts';
 
 /**
  * The app's code in parts, each evaluated in a task of its own. Evaluated at once, the app and its
@@ -21,14 +21,8 @@ const parts = [
   () => import('#client/router.tsx'),
 ];
 
-const loadApp = async () => {
-  for (const part of parts) {
-    // A part that does not load is left to the app's import, whose failure the caller sees.
-    await part().catch(() => {});
-    await nextTask();
-  }
-  return import('#client/app.tsx');
-};
+// A part that does not load is left to the app's import, whose failure the caller sees.
+const loadApp = () => oneATask(parts).then(() => import('#client/app.tsx'));
 
 let loading: ReturnType<typeof loadApp> | undefined;
 

@@ -15,3 +15,14 @@ export function nextTask(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+/**
+ * Runs the steps one after another, each in a task of its own, so a tap waits for one step at most. A
+ * step that fails is passed over: whoever needs its result finds out.
+ */
+export async function oneATask(steps: readonly (() => Promise<unknown> | undefined)[]): Promise<void> {
+  for (const step of steps) {
+    await step()?.catch(() => {});
+    await nextTask();
+  }
+}
