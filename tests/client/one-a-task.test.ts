@@ -10,12 +10,7 @@ describe('oneATask', () => {
       void nextTask().then(() => ran.push(`after ${name}`));
       return Promise.resolve();
     };
-    await oneATask([
-      step('first'),
-      () => Promise.reject(new Error('chunk not found')),
-      () => undefined,
-      step('last'),
-    ]);
+    await oneATask([step('first'), () => Promise.reject(new Error('chunk not found')), () => undefined, step('last')]);
     expect(ran).toEqual(['first', 'after first', 'last', 'after last']);
   });
 });
