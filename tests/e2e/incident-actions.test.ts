@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { Incident } from '#shared/schemas/incident.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { apiAs } from './helpers/api.ts';
-import { openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
+import { firstSyncEnded, openControlledPage, screenshot, sendOnceOnline } from './helpers/browser.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -27,6 +27,8 @@ it('investigates an incident offline with two actions, one raising a ticket; onl
   );
   const dialog = page.getByRole('dialog', { name: report.incidentNumber });
   await dialog.getByRole('button', { name: 'Edit Investigation' }).waitFor({ timeout: 60_000 });
+  // The ticket an action raises names a machine: the first sync brings them after the newest work.
+  await firstSyncEnded(page);
 
   await context.setOffline(true);
   await dialog.getByRole('button', { name: 'Edit Investigation' }).click();

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { apiToken, openControlledPage, screenshot } from './helpers/browser.ts';
+import { apiToken, firstSyncEnded, openControlledPage, screenshot } from './helpers/browser.ts';
 import { readDeviceStore } from './helpers/device-store.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 import { withoutIsolationPoints } from './helpers/isolation-points.ts';
@@ -28,11 +28,7 @@ it('finds a ticket older than the window online, opens it, and shows it again of
   const old = await olderTicket();
   const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'maintenance_engineer', '/tickets');
   await page.getByText(/^Showing page 1 of /).waitFor({ timeout: 60_000 });
-  // The first sync (core, then history) has finished when the pill shows Online again.
-  await page
-    .getByRole('button', { name: /^Sync: online/ })
-    .getByText('Online')
-    .waitFor({ timeout: 60_000 });
+  await firstSyncEnded(page);
   const stored = await readDeviceStore<{ _id: string }>(page, 'tickets');
   expect(stored.length).toBeGreaterThan(0);
   expect(stored.map((ticket) => ticket._id)).not.toContain(old._id);
@@ -63,8 +59,7 @@ it('finds a ticket older than the window online, opens it, and shows it again of
 it('a longer window on the Profile page brings the older records; a shorter one prunes them', async () => {
   const old = await olderTicket();
   const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'maintenance_engineer', '/profile');
-  const pill = page.getByRole('button', { name: /^Sync: online/ });
-  await pill.getByText('Online').waitFor({ timeout: 60_000 });
+  await firstSyncEnded(page);
   const storedIds = async () => (await readDeviceStore<{ _id: string }>(page, 'tickets')).map((ticket) => ticket._id);
   expect(await storedIds()).not.toContain(old._id);
 
@@ -81,10 +76,7 @@ it('a longer window on the Profile page brings the older records; a shorter one 
 it('stores an older ticket on the device before a status change made in the list of the server, and sends it once', async () => {
   const old = await olderTicket(1);
   const { context, page } = await openControlledPage(e2e.browser, e2e.server.url, 'maintenance_engineer', '/tickets');
-  await page
-    .getByRole('button', { name: /^Sync: online/ })
-    .getByText('Online')
-    .waitFor({ timeout: 60_000 });
+  await firstSyncEnded(page);
   await page.getByLabel('Search tickets').fill(old.ticketNumber);
   const older = page.getByRole('region', { name: 'Older tickets on the server' });
   await older.getByRole('button', { name: 'Show' }).click();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import {
   apiToken,
+  firstSyncEnded,
   newContext,
   screenshot,
   screenSizes,
@@ -21,14 +22,6 @@ interface ToastReading {
   covered: string[];
   /** The shown toasts over the open dialog's title, if a dialog is open. */
   overDialogTitle: string[];
-}
-
-/** The first sync's progress widens the top bar, and the toasts move aside with it: wait until it ends. */
-async function firstSyncEnded(page: Page) {
-  await page
-    .getByRole('button', { name: /^Sync: online/ })
-    .getByText('Online', { exact: true })
-    .waitFor({ state: 'attached', timeout: 90_000 });
 }
 
 /**
@@ -208,7 +201,8 @@ it("shows toasts raised in a dialog clear of the dialog's title at every size", 
       await dialog.getByRole('button', { name: 'Add Comment' }).click();
     }
     for (const note of notes) await dialog.getByText(note).waitFor();
-    await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBeGreaterThanOrEqual(4);
+    // The offline toast may have run its four seconds on a loaded machine; the three saves' stay.
+    await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBeGreaterThanOrEqual(3);
     expect((await settledToast(page))?.overDialogTitle, `stacked toasts ${size.width}`).toEqual([]);
     expect(await closeTakesTap(page), `Close under stacked toasts ${size.width}`).toBe(true);
     await screenshot(page, 'toasts-stacked-over-dialog');

@@ -74,6 +74,17 @@ export async function openControlledPage(browser: Browser, baseUrl: string, role
 }
 
 /**
+ * Waits until the first sync has ended: the sync pill says Online, where it showed the progress. An
+ * offline test that goes offline earlier finds the device without what the sync had yet to bring.
+ */
+export async function firstSyncEnded(page: Page, timeout = 90_000): Promise<void> {
+  await page
+    .getByRole('button', { name: /^Sync: online/ })
+    .getByText('Online', { exact: true })
+    .waitFor({ state: 'attached', timeout });
+}
+
+/**
  * Back online, until everything saved offline has reached the server. The pending count is awaited
  * first: a change still on its way into the outbox would otherwise let a missing count pass at once.
  */
