@@ -27,7 +27,8 @@ const pageKeys: [SyncEntity, keyof Pick<SyncPage, 'machines' | 'tickets' | 'inci
  */
 const batchSize = typeof document === 'undefined' ? Infinity : 100;
 
-export const recordCount = (page: SyncPage): number => pageKeys.reduce((sum, [, key]) => sum + page[key].length, 0);
+export const recordCount = (page: Record<PageKey, readonly unknown[]>): number =>
+  pageKeys.reduce((sum, [, key]) => sum + page[key].length, 0);
 
 function groupByRecord(entries: OutboxEntry[]): Map<string, OutboxEntry[]> {
   const groups = new Map<string, OutboxEntry[]>();

@@ -31,7 +31,7 @@ function snapshotLimit({ mark, stored }: SnapshotPosition, limit: number): numbe
   return stored < rampedAt ? Math.min(limit, secondPageLimit) : limit;
 }
 
-/** A page as it arrives: its records are checked apart, a batch at a time. */
+/** A page as it arrives: its records are checked apart, a batch at a time (`checkedPage`). */
 const arrived = syncPage.extend({
   machines: z.array(z.unknown()),
   tickets: z.array(z.unknown()),
@@ -53,8 +53,9 @@ async function checked<T>(schema: z.ZodType<T>, records: unknown[]): Promise<T[]
   return valid;
 }
 
-async function parsePage(body: unknown): Promise<SyncPage> {
-  const page = arrived.parse(body);
+type ArrivedPage = z.infer<typeof arrived>;
+
+async function checkedPage(page: ArrivedPage): Promise<SyncPage> {
   return {
     ...page,
     machines: await checked(machine, page.machines),
@@ -69,7 +70,7 @@ async function request(
   { log, snapshot }: SyncPosition,
   limit: number,
   windowDays: number,
-): Promise<SyncPage> {
+): Promise<ArrivedPage> {
   const searchParams = snapshot
     ? {
         snapshot: snapshot.scope,
@@ -79,11 +80,11 @@ async function request(
         windowDays,
       }
     : { cursor: log, limit, windowDays };
-  return parsePage(await api.get('sync', { searchParams }).json());
+  return arrived.parse(await api.get('sync', { searchParams }).json());
 }
 
 /** The position after a page, and whether the feed has more to bring. */
-function advance({ log, snapshot, windowDays }: SyncPosition, page: SyncPage) {
+function advance({ log, snapshot, windowDays }: SyncPosition, page: ArrivedPage) {
   if (!snapshot) return { position: { windowDays, log: page.cursor }, hasMore: page.hasMore };
   const progress: SnapshotPosition = {
     ...snapshot,
@@ -136,12 +137,12 @@ export async function pullChanges(
   let hasStored = false;
   const downloading = position.snapshot && { ...position.snapshot, perSecond: null };
   status.set({ isPulling: true, pulledRecords: 0, download: downloading ?? null });
-  let next: Promise<SyncPage> | null = request(api, position, limit, windowDays);
+  let next: Promise<ArrivedPage> | null = request(api, position, limit, windowDays);
   try {
     while (next) {
-      let page: SyncPage;
+      let arrivedPage: ArrivedPage;
       try {
-        page = await next;
+        arrivedPage = await next;
       } catch (error) {
         const answered = error instanceof ApiError ? error.status : null;
         if (answered === 410 && !restarted) {
@@ -153,20 +154,22 @@ export async function pullChanges(
         return null;
       }
       status.set({ isOnline: true });
-      const { position: after, hasMore } = advance(position, page);
+      const { position: after, hasMore } = advance(position, arrivedPage);
+      // Asked for as soon as this page says where the next starts: the server answers it while this
+      // one's records are checked and stored.
+      next = hasMore ? request(api, after, limit, windowDays) : null;
+      // An answer nobody waits for would be reported as unhandled when the network drops.
+      next?.catch(() => {});
+      const page = await checkedPage(arrivedPage);
       // A fresh device's first page: no screen has anything to read yet, so nothing is waited for. Its
-      // tickets and incidents are stored first and read by the screens before the next page is asked
-      // for, whose checks would take the thread from them, and before the rest of it is stored.
+      // tickets and incidents are stored first and read by the screens before the rest of it is stored
+      // and before the next page is checked, which would take the thread from them.
       const isFirstOnFresh = position.snapshot?.fresh && !position.snapshot.mark;
       const [newest, rest] = (isFirstOnFresh && listedFirst(page)) || [null, page];
       if (newest) {
         await storePage(db, newest, null);
         await beforeStore(true);
-      }
-      next = hasMore ? request(api, after, limit, windowDays) : null;
-      // An answer nobody waits for would be reported as unhandled when the network drops.
-      next?.catch(() => {});
-      if (!isFirstOnFresh) await beforeStore(hasStored);
+      } else if (!isFirstOnFresh) await beforeStore(hasStored);
       await storePage(db, rest, after);
       hasStored = true;
       // A first sync on an empty device ends holding the working set of now: pruning it would find nothing.

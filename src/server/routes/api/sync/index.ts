@@ -19,6 +19,9 @@ const sync: FastifyPluginAsyncZod = async (app) => {
         querystring: syncQuery,
         response: { 200: syncPage, 400: errorSchema, 410: errorSchema },
       },
+      // The pages are the repositories' typed records, checked by every device as it stores them:
+      // checking thousands a page here again took a third of the server's time in a first sync.
+      serializerCompiler: () => (page) => JSON.stringify(page),
     },
     (request) => {
       const { cursor, snapshot, mark, after, limit, windowDays } = request.query;
