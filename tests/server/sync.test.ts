@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { syncPage, type SyncPage } from '#shared/schemas/sync.ts';
 import { machineInput, useTeamApp } from './helpers/app.ts';
@@ -136,6 +137,36 @@ describe('GET /api/sync', () => {
       version: number;
     }>();
     expect(baseVersions.at(-1)).toBe(final.version);
+  });
+
+  // The feed is sent as the repositories build it, unchecked (routes/api/sync): a field a record does
+  // not declare, or one its schema would change, must not reach the devices.
+  it('sends its pages exactly as the shared schema reads them, snapshot and log', async () => {
+    const machine = await post('/api/machines', machineInput());
+    const ticket = await post('/api/tickets', ticketInput(machine._id, 'Seal weeping at the feed pump'));
+    await post(`/api/tickets/${ticket._id}/comments`, { comment: 'Seal ordered' });
+    const incident = await post('/api/incidents', incidentInput('Slip beside the feed pump'));
+    await post(`/api/incidents/${incident._id}/actions`, {
+      _id: randomUUID(),
+      title: 'Fit a drip tray',
+      kind: 'corrective',
+      owner: t.team.operator._id,
+      dueDate: '2026-12-31',
+    });
+    await post('/api/maintenance', scheduleInput(machine._id, 'Monthly feed pump check'));
+    const pages = ['snapshot=core', 'snapshot=history', 'cursor=0'].map(async (from) => {
+      const response = await t.app.inject({ url: `/api/sync?${from}&limit=1000`, headers: t.team.admin.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<SyncPage>();
+      expect(syncPage.parse(body), from).toEqual(body);
+      return body;
+    });
+    const [core, , log] = await Promise.all(pages);
+    for (const page of [core!, log!]) {
+      expect(page.tickets.find(({ _id }) => _id === ticket._id)?.comments).toHaveLength(1);
+      expect(page.incidents.find(({ _id }) => _id === incident._id)?.actions).toHaveLength(1);
+      expect(page.machines.map(({ _id }) => _id)).toContain(machine._id);
+    }
   });
 
   it('rejects a malformed cursor with a message', async () => {
