@@ -58,6 +58,24 @@ describe('the sign-in screen drawn before the app', () => {
     await context.close();
   });
 
+  it('signs in when the app failed to load while the person typed (the network dropped)', async () => {
+    const context = await newContext(e2e.browser);
+    const page = await context.newPage();
+    let refused = 0;
+    await page.route(/\/assets\/router-[\w-]+\.js$/, (route) =>
+      refused++ === 0 ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.goto(`${e2e.server.url}/login`);
+    await page.getByLabel('Email').fill('engineer@imsp.local');
+    await expect.poll(() => refused).toBe(1);
+    await page.getByLabel('Password', { exact: true }).fill('Engineer#2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${e2e.server.url}/`);
+    await page.getByText('Login successful!').waitFor();
+    expect(refused).toBe(2);
+    await context.close();
+  });
+
   it('goes on to the dashboard when another tab signs in', async () => {
     const context = await newContext(e2e.browser);
     const waiting = await context.newPage();
