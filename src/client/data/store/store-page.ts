@@ -67,25 +67,6 @@ async function storedCopies(
 
 type PageKey = (typeof pageKeys)[number][1];
 
-/** The records the lists of work show. */
-const listedKeys: PageKey[] = ['tickets', 'incidents'];
-
-/**
- * A page that brings machines or schedules with tickets or incidents (a first sync's first) as two:
- * its tickets and incidents, then the rest. Stored in that order, the first without the position, the
- * lists can show the newest work while the machines are stored; a reload in between brings the page
- * again, and the same copies are stored again.
- */
-export function listedFirst(page: SyncPage): [SyncPage, SyncPage] | null {
-  const hasListed = listedKeys.some((key) => page[key].length > 0);
-  const hasOthers = pageKeys.some(([, key]) => !listedKeys.includes(key) && page[key].length > 0);
-  if (!hasListed || !hasOthers) return null;
-  return [
-    { ...page, machines: [], schedules: [], deleted: [], inbox: [] },
-    { ...page, tickets: [], incidents: [] },
-  ];
-}
-
 /**
  * Stores a page in one transaction with the position it moves to (null: the position stays): each
  * record becomes the server copy with this device's pending changes kept on top (a copy older than

@@ -7,7 +7,7 @@ import { ticket } from '#shared/schemas/ticket.ts';
 import { ApiError, createApi, type Transport } from '#client/lib/api.ts';
 import type { LocalDatabase } from '#client/data/store/db.ts';
 import { screensHadTheirTurn } from '#client/data/store/screen-reads.ts';
-import { listedFirst, recordCount, storePage } from '#client/data/store/store-page.ts';
+import { recordCount, storePage } from '#client/data/store/store-page.ts';
 import type { SyncStatusStore } from './sync-status.ts';
 import { startOver, startingPosition, type SnapshotPosition, type SyncPosition } from './sync-position.ts';
 import { notePruned, readWindowDays } from './working-set.ts';
@@ -54,13 +54,17 @@ async function checked<T>(schema: z.ZodType<T>, records: unknown[]): Promise<T[]
 }
 
 type ArrivedPage = z.infer<typeof arrived>;
+type Listed = Pick<SyncPage, 'tickets' | 'incidents'>;
 
-async function checkedPage(page: ArrivedPage): Promise<SyncPage> {
+async function checkedListed(page: ArrivedPage): Promise<Listed> {
+  return { tickets: await checked(ticket, page.tickets), incidents: await checked(incident, page.incidents) };
+}
+
+async function checkedRest(page: ArrivedPage, listed: Listed): Promise<SyncPage> {
   return {
     ...page,
+    ...listed,
     machines: await checked(machine, page.machines),
-    tickets: await checked(ticket, page.tickets),
-    incidents: await checked(incident, page.incidents),
     schedules: await checked(schedule, page.schedules),
   };
 }
@@ -83,9 +87,10 @@ async function request(
   return arrived.parse(await api.get('sync', { searchParams }).json());
 }
 
-/** A page asked for: its answer, and its records checked once it has arrived and `mayCheck` allows. */
+/** A page asked for: its answer, then its records checked as the gates allow, the lists' first. */
 interface Coming {
   arrived: Promise<ArrivedPage>;
+  listed: Promise<Listed>;
   checked: Promise<SyncPage>;
 }
 
@@ -93,13 +98,32 @@ interface Coming {
  * Asks for a page and checks it as soon as it arrives: in the worker's turns that the storing of the
  * page before leaves while IndexedDB writes it (a page's check took a tenth of the sync, in a row).
  */
-function ask(api: Api, position: SyncPosition, limit: number, windowDays: number, mayCheck: Promise<void>): Coming {
+function ask(
+  api: Api,
+  position: SyncPosition,
+  { limit, windowDays }: { limit: number; windowDays: number },
+  gates: { listed: Promise<void>; rest: Promise<void> },
+): Coming {
   const arrivedPage = request(api, position, limit, windowDays);
-  const checked = Promise.all([arrivedPage, mayCheck]).then(([page]) => checkedPage(page));
-  // An answer nobody waits for (the network dropped, the pull stopped) would be reported as unhandled.
+  const listed = Promise.all([arrivedPage, gates.listed]).then(([page]) => checkedListed(page));
+  const checked = Promise.all([arrivedPage, listed, gates.rest]).then(([page, its]) => checkedRest(page, its));
+  // Answers nobody waits for (the network dropped, the pull stopped) would be reported as unhandled.
+  listed.catch(() => {});
   checked.catch(() => {});
-  return { arrived: arrivedPage, checked };
+  return { arrived: arrivedPage, listed, checked };
 }
+
+const isFreshStart = ({ snapshot }: SyncPosition) => Boolean(snapshot?.fresh && !snapshot.mark);
+
+/**
+ * A fresh device's first page brings machines or schedules with its tickets and incidents. The
+ * tickets and incidents are checked and stored first, without the position, and read by the screens
+ * before the rest is checked and stored (and before the next page is checked, which would take the
+ * thread from them), so the lists show the newest work while the machines are stored; a reload in
+ * between brings the page again, and the same copies are stored again.
+ */
+const splitsNewest = (page: ArrivedPage) =>
+  (page.tickets.length > 0 || page.incidents.length > 0) && (page.machines.length > 0 || page.schedules.length > 0);
 
 /** The position after a page, and whether the feed has more to bring. */
 function advance({ log, snapshot, windowDays }: SyncPosition, page: ArrivedPage) {
@@ -155,7 +179,10 @@ export async function pullChanges(
   let hasStored = false;
   const downloading = position.snapshot && { ...position.snapshot, perSecond: null };
   status.set({ isPulling: true, pulledRecords: 0, download: downloading ?? null });
-  let next: Coming | null = ask(api, position, limit, windowDays, Promise.resolve());
+  const sizes = { limit, windowDays };
+  const newestRead = Promise.withResolvers<void>();
+  if (!isFreshStart(position)) newestRead.resolve();
+  let next: Coming | null = ask(api, position, sizes, { listed: Promise.resolve(), rest: newestRead.promise });
   try {
     while (next) {
       const coming: Coming = next;
@@ -174,28 +201,36 @@ export async function pullChanges(
       }
       status.set({ isOnline: true });
       const { position: after, hasMore } = advance(position, arrivedPage);
-      // A fresh device's first page: no screen has anything to read yet, so nothing is waited for. Its
-      // tickets and incidents are stored first and read by the screens before the rest of it is stored
-      // and before the next page is checked, which would take the thread from them.
-      const isFirstOnFresh = position.snapshot?.fresh && !position.snapshot.mark;
-      const newestRead = Promise.withResolvers<void>();
-      if (!isFirstOnFresh) newestRead.resolve();
       // Asked for as soon as this page says where the next starts: the server answers it while this
       // one's records are checked and stored.
-      next = hasMore ? ask(api, after, limit, windowDays, newestRead.promise) : null;
-      const page = await coming.checked;
-      const [newest, rest] = (isFirstOnFresh && listedFirst(page)) || [null, page];
-      if (newest) {
+      next = hasMore ? ask(api, after, sizes, { listed: newestRead.promise, rest: newestRead.promise }) : null;
+      // A fresh device's first page: no screen has anything to read yet, so nothing is waited for.
+      const firstOnFresh = isFreshStart(position);
+      let rest: SyncPage;
+      if (firstOnFresh && splitsNewest(arrivedPage)) {
+        const newest = {
+          ...arrivedPage,
+          ...(await coming.listed),
+          machines: [],
+          schedules: [],
+          deleted: [],
+          inbox: [],
+        };
         await storePage(db, newest, null);
         await beforeStore(true);
-      } else if (!isFirstOnFresh) await beforeStore(hasStored);
-      newestRead.resolve();
+        newestRead.resolve();
+        rest = { ...(await coming.checked), tickets: [], incidents: [] };
+      } else {
+        newestRead.resolve();
+        rest = await coming.checked;
+        if (!firstOnFresh) await beforeStore(hasStored);
+      }
       await storePage(db, rest, after);
       hasStored = true;
       // A first sync on an empty device ends holding the working set of now: pruning it would find nothing.
       if (position.snapshot?.fresh && !after.snapshot) await notePruned(db);
       position = after;
-      received += recordCount(page);
+      received += recordCount(arrivedPage);
       const snapshot = position.snapshot;
       status.set({
         pulledRecords: received,
