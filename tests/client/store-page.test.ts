@@ -93,3 +93,27 @@ it('stores a record with nothing pending without a second copy, and reads its se
   expect(server).toEqual(shown);
   expect(server).toEqual(ticket);
 });
+
+it.each([3, 30])('stores %i changed records over their stored copies, each once', async (changed) => {
+  const machine = (await device.server.createMachine(device.admin))._id;
+  const tickets = await raise('tickets', changed + 2, machine);
+  expect(await pull(500)).not.toBeNull();
+  const before = await device.db.tickets.count();
+  for (const ticket of tickets.slice(0, changed)) {
+    const response = await device.server.t.app.inject({
+      method: 'PUT',
+      url: `/api/tickets/${ticket._id}`,
+      headers: device.admin.headers,
+      payload: { priority: 'Critical' },
+    });
+    expect(response.statusCode).toBe(200);
+  }
+  expect(await pull(500)).toBe(changed);
+  expect(await device.db.tickets.count()).toBe(before);
+  const stored = await device.db.tickets.bulkGet(tickets.map((ticket) => ticket._id));
+  expect(stored.map((ticket) => ticket?.priority)).toEqual([
+    ...Array<string>(changed).fill('Critical'),
+    ...tickets.slice(changed).map(() => 'Medium'),
+  ]);
+  expect(await countListed(device.db.postings, 'tickets', allToken)).toBe(before);
+});

@@ -38,12 +38,17 @@ function groupByRecord(entries: OutboxEntry[]): Map<string, OutboxEntry[]> {
   return groups;
 }
 
+/** Creation times shared with stored records up to which each is read alone rather than the span. */
+const timesReadAlone = 20;
+
 /**
  * The stored copies of the incoming records. A listed record's creation time never changes once the
- * server has it, so the stored ones lie in the page's span of creation times: one read of that span
- * finds them, where a lookup per record would cost a request each (a first sync finds none). A record
- * created here carries this device's creation time until its create is confirmed: it has pending
- * entries, and is looked up by id.
+ * server has it, so a stored one has one of the page's creation times: the span's times are read
+ * first, keys alone (no block is read, blocks.ts), and only the blocks of the times the page shares
+ * are read, where a lookup per record would cost a request each. A first sync's page shares none, and
+ * reading its span's blocks read most of what earlier pages stored to find nothing. A record created
+ * here carries this device's creation time until its create is confirmed: it has pending entries,
+ * and is looked up by id.
  */
 async function storedCopies(
   table: Table<StoredRecord, string, StoredRow>,
@@ -60,7 +65,11 @@ async function storedCopies(
     return found;
   }
   const times = incoming.map((record) => String(record.createdAt)).sort();
-  keep(await table.where('createdAt').between(times[0], times.at(-1), true, true).toArray());
+  const span = table.where('createdAt').between(times[0], times.at(-1), true, true);
+  const storedTimes = new Set(await span.clone().uniqueKeys());
+  const shared = [...new Set(times.filter((time) => storedTimes.has(time)))];
+  if (shared.length > timesReadAlone) keep(await span.toArray());
+  else for (const time of shared) keep(await table.where('createdAt').equals(time).toArray());
   keep(await table.bulkGet([...ids].filter((id) => !found.has(id) && pending.has(id))));
   return found;
 }
