@@ -160,9 +160,9 @@ export interface PullOptions {
 /**
  * Brings what changed on the server in this device's working set (src/docs/offline-sync.md): a
  * snapshot under way first, newest first, then the log. The next page is asked for and checked while
- * the last one is stored, and each is stored once the screens' reads have answered. A server restored from an
- * older backup has no changes past this device's position (410): the working set comes again, newest
- * first. Returns the number of records received, or null when the server could not be reached.
+ * the last one is stored, and each is stored once the screens' reads have answered. A server restored
+ * from an older backup has no changes past this device's position (410): the working set comes again,
+ * newest first. Returns the number of records received, or null when the server could not be reached.
  */
 export async function pullChanges(
   db: LocalDatabase,
