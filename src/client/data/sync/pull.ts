@@ -87,7 +87,7 @@ async function request(
   return arrived.parse(await api.get('sync', { searchParams }).json());
 }
 
-/** A page asked for: its answer, then its records checked as the gates allow, the lists' first. */
+/** A page asked for: its answer, then its records checked as the gates allow, tickets and incidents first. */
 interface Coming {
   arrived: Promise<ArrivedPage>;
   listed: Promise<Listed>;
