@@ -174,10 +174,10 @@ it('shows the whole report in the details, opened from the list or from the dash
   const { context, page } = await openIncidents('operator');
   await page.getByLabel('Search incidents').fill(full.incidentNumber);
   await page.getByRole('button', { name: `View Details of ${full.incidentNumber}` }).click();
-  expect(new URL(page.url()).searchParams.get('incident')).toBe(full._id);
-
   const detail = page.getByRole('dialog', { name: full.incidentNumber });
   await detail.getByRole('heading', { name: full.title }).waitFor();
+  // The router writes the address as it navigates, after the click has returned.
+  await expect.poll(() => new URL(page.url()).searchParams.get('incident')).toBe(full._id);
   const text = await detail.innerText();
   const incidentDay = await page.evaluate(
     (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso)),
