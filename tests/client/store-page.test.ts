@@ -73,6 +73,23 @@ it('gives the screens’ live queries their turn between pages, so a list shows 
   expect(new Set(shown).size).toBeGreaterThan(2);
 });
 
+it('waits for the screens only before a page that changes what they read', async () => {
+  const machine = (await device.server.createMachine(device.admin))._id;
+  await raise('tickets', 2, machine);
+  expect(await pull(50)).not.toBeNull();
+  const waits: boolean[] = [];
+  const beforeStore = (afterWrite: boolean) => Promise.resolve(void waits.push(afterWrite));
+  const pullWatched = () => pullChanges(device.db, device.network.transport, device.status, { beforeStore });
+
+  // Nothing changed on the server: the log's page only moves the position.
+  expect(await pullWatched()).toBe(0);
+  expect(waits).toEqual([]);
+
+  await raise('tickets', 1, machine);
+  expect(await pullWatched()).toBe(1);
+  expect(waits).toHaveLength(1);
+});
+
 it('stores a record with nothing pending without a second copy, and reads its server copy back', async () => {
   const machine = (await device.server.createMachine(device.admin))._id;
   const [ticket] = await raise('tickets', 1, machine);

@@ -145,6 +145,8 @@ function advance({ log, snapshot, windowDays }: SyncPosition, page: ArrivedPage)
   return { position: { windowDays, log: log ?? page.cursor }, hasMore: true };
 }
 
+const isEmpty = (page: SyncPage) => recordCount(page) === 0 && page.deleted.length === 0 && page.inbox.length === 0;
+
 export interface PullOptions {
   /** Records a page asks for (the first sync's first page asks for fewer). */
   limit?: number;
@@ -223,7 +225,8 @@ export async function pullChanges(
       } else {
         newestRead.resolve();
         rest = await coming.checked;
-        if (!firstOnFresh) await beforeStore(hasStored);
+        // A page that only moves the position (the log's last, say) changes nothing a screen reads.
+        if (!firstOnFresh && !isEmpty(rest)) await beforeStore(hasStored);
       }
       await storePage(db, rest, after);
       hasStored = true;
