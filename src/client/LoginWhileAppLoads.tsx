@@ -17,11 +17,14 @@ export function LoginWhileAppLoads({ onSignedIn }: { onSignedIn: () => void }) {
     () =>
       onFirstInteraction(
         () =>
-          void appCode().then((loaded) => {
-            setApp(loaded);
-            void loaded.prepareSync();
-            void loaded.loadFirstScreen('/');
-          }),
+          void appCode()
+            .then((loaded) => {
+              setApp(loaded);
+              void loaded.prepareSync();
+              void loaded.loadFirstScreen('/');
+            })
+            // Sign In loads it again, and the form says so if that fails too.
+            .catch(() => {}),
       ),
     [],
   );

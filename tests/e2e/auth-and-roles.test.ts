@@ -79,6 +79,32 @@ describe('the sign-in screen drawn before the app', () => {
     await context.close();
   });
 
+  it('says so on the form when the app cannot load at Sign In either, and signs in once it can', async () => {
+    const context = await newContext(e2e.browser);
+    const uncaught: string[] = [];
+    context.on('weberror', (error) => uncaught.push(error.error().message));
+    const page = await context.newPage();
+    let online = false;
+    await page.route(/\/assets\/app-[\w-]+\.js$/, (route) =>
+      online ? route.continue() : route.abort('internetdisconnected'),
+    );
+    await page.goto(`${e2e.server.url}/login`);
+    await page.getByLabel('Email').fill('engineer@imsp.local');
+    await page.getByLabel('Password', { exact: true }).fill('Engineer#2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const failure = page.getByRole('alert').filter({ hasText: 'The app could not load' });
+    await failure.waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).isEnabled()).toBe(true);
+    expect(page.url()).toBe(`${e2e.server.url}/login`);
+
+    online = true;
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${e2e.server.url}/`);
+    await page.getByText('Login successful!').waitFor();
+    expect(uncaught, 'the failed loads are answered, not left uncaught').toEqual([]);
+    await context.close();
+  });
+
   it('goes on to the dashboard when another tab signs in', async () => {
     const context = await newContext(e2e.browser);
     const waiting = await context.newPage();

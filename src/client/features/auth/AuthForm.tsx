@@ -31,6 +31,13 @@ async function check(mode: Mode, values: FormValues): Promise<AuthRequest | { er
   return parsed.success ? { mode, body: parsed.data } : { errors: fieldErrors(parsed.error) };
 }
 
+/**
+ * What the form says when a submit could not run at all: the code that checks the form or signs in
+ * did not load (the network dropped on a first visit, before the app was stored for offline use).
+ * Answers from the server are the caller's to show.
+ */
+export const notLoadedMessage = 'The app could not load. Check the connection and try again.';
+
 const headings: Record<Mode, string> = {
   signin: 'Sign in to your account',
   signup: 'Create your account',
@@ -48,9 +55,11 @@ export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Pro
   const [values, setValues] = useState<FormValues>(emptyForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const isSignUp = mode === 'signup';
   const isReset = mode === 'reset';
-  useEffect(() => onFirstInteraction(() => void loadSchemas()), []);
+  // A failed load is tried again on submit, which says so if it fails again.
+  useEffect(() => onFirstInteraction(() => void loadSchemas().catch(() => {})), []);
 
   const bind = (name: keyof FormValues) => ({
     name,
@@ -65,10 +74,13 @@ export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Pro
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitting(true);
+    setFailure(null);
     try {
       const checked = await check(mode, values);
       if ('errors' in checked) setErrors(checked.errors);
       else await onSubmit(checked);
+    } catch {
+      setFailure(notLoadedMessage);
     } finally {
       setSubmitting(false);
     }
@@ -77,6 +89,7 @@ export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Pro
   const switchTo = (next: Mode) => {
     setMode(next);
     setErrors({});
+    setFailure(null);
   };
   const linkClasses =
     'inline-flex min-h-11 items-center px-1 font-semibold text-brand-700 underline-offset-2 hover:underline';
@@ -115,6 +128,11 @@ export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Pro
             <Input {...bind('phone')} type="tel" autoComplete="tel" />
           </Field>
         </>
+      )}
+      {failure && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {failure}
+        </p>
       )}
       <Button type="submit" loading={isSubmitting} className="w-full">
         {isSubmitting ? 'Please wait...' : submitLabels[mode]}
