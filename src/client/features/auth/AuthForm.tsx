@@ -36,7 +36,7 @@ async function check(mode: Mode, values: FormValues): Promise<AuthRequest | { er
  * did not load (the network dropped on a first visit, before the app was stored for offline use).
  * Answers from the server are the caller's to show.
  */
-export const notLoadedMessage = 'The app could not load. Check the connection and try again.';
+const notLoadedMessage = 'The app could not load. Check the connection and try again.';
 
 const headings: Record<Mode, string> = {
   signin: 'Sign in to your account',
@@ -55,7 +55,7 @@ export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Pro
   const [values, setValues] = useState<FormValues>(emptyForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isSubmitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [notLoaded, setNotLoaded] = useState(false);
   const isSignUp = mode === 'signup';
   const isReset = mode === 'reset';
   // A failed load is tried again on submit, which says so if it fails again.
@@ -74,13 +74,13 @@ export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Pro
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitting(true);
-    setFailure(null);
+    setNotLoaded(false);
     try {
       const checked = await check(mode, values);
       if ('errors' in checked) setErrors(checked.errors);
       else await onSubmit(checked);
     } catch {
-      setFailure(notLoadedMessage);
+      setNotLoaded(true);
     } finally {
       setSubmitting(false);
     }
@@ -89,7 +89,7 @@ export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Pro
   const switchTo = (next: Mode) => {
     setMode(next);
     setErrors({});
-    setFailure(null);
+    setNotLoaded(false);
   };
   const linkClasses =
     'inline-flex min-h-11 items-center px-1 font-semibold text-brand-700 underline-offset-2 hover:underline';
@@ -129,9 +129,9 @@ export function AuthForm({ onSubmit }: { onSubmit: (request: AuthRequest) => Pro
           </Field>
         </>
       )}
-      {failure && (
+      {notLoaded && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {failure}
+          {notLoadedMessage}
         </p>
       )}
       <Button type="submit" loading={isSubmitting} className="w-full">
