@@ -1,9 +1,10 @@
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { outboxSyncTag } from '#shared/outbox-sync-tag.ts';
+import { noteDownload, pauseWhileDownloading } from './precache-pause.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -18,6 +19,8 @@ declare global {
 }
 
 // The app shell, every route's chunk, icons and fonts: a cold start with no network opens the app.
+// The install's fetches wait while a page downloads a snapshot (precache-pause.ts).
+addPlugins([pauseWhileDownloading]);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
@@ -37,6 +40,7 @@ registerRoute(
 
 // A new version waits until the user accepts 'Update available' (workbox-window's messageSkipWaiting).
 self.addEventListener('message', (event) => {
+  if (noteDownload(event)) return;
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 clientsClaim();

@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
 import { Workbox } from 'workbox-window';
+import { downloadMessage } from '#shared/download-message.ts';
 
 type SyncListener = () => void;
 const syncListeners = new Set<SyncListener>();
@@ -8,6 +9,25 @@ const syncListeners = new Set<SyncListener>();
 export function onServiceWorkerSync(listener: SyncListener): () => void {
   syncListeners.add(listener);
   return () => syncListeners.delete(listener);
+}
+
+let registered: Workbox | undefined;
+let downloading = false;
+
+const tellWorker = (workbox: Workbox) =>
+  void workbox
+    .getSW()
+    .then((worker) => worker.postMessage(downloadMessage(downloading)))
+    .catch(() => {});
+
+/**
+ * Tells the service worker whether this page is downloading a snapshot (a first sync, or the records a
+ * longer window adds): its install's precache waits meanwhile (sw/precache-pause.ts).
+ */
+export function tellDownloading(now: boolean): void {
+  if (now === downloading) return;
+  downloading = now;
+  if (registered) tellWorker(registered);
 }
 
 /**
@@ -44,5 +64,8 @@ export function registerServiceWorker(): void {
   window.addEventListener('focus', checkForUpdate);
   document.addEventListener('visibilitychange', checkForUpdate);
 
-  void workbox.register();
+  registered = workbox;
+  void workbox.register().then(() => {
+    if (downloading) tellWorker(workbox);
+  });
 }

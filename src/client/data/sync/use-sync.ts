@@ -6,7 +6,7 @@ import { followLiveUpdates } from './live-updates.ts';
 import { syncEngine } from './sync-engine.ts';
 import type { SyncStatus } from './sync-status.ts';
 import { browserTransport } from '#client/lib/api.ts';
-import { onServiceWorkerSync } from '#client/lib/service-worker.ts';
+import { onServiceWorkerSync, tellDownloading } from '#client/lib/service-worker.ts';
 import { describeOverwrites } from '#client/data/outbox/describe-overwrites.ts';
 
 export function useSyncStatus() {
@@ -60,9 +60,12 @@ export function useSyncLoop(userId: string | undefined, onSignInRequired: () => 
     let stopLoop: (() => void) | undefined;
     const starting = setTimeout(() => (stopLoop = startLoop(userId, onSignInRequired)));
     const stopLive = followLiveUpdates(browserTransport, () => void syncEngine.changedOnServer());
+    const stopTelling = syncEngine.status.subscribe(() => tellDownloading(syncEngine.status.get().download !== null));
     return () => {
       clearTimeout(starting);
       stopLive();
+      stopTelling();
+      tellDownloading(false);
       stopLoop?.();
     };
   }, [userId, onSignInRequired]);

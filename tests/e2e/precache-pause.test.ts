@@ -1,0 +1,47 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect, it } from 'vitest';
+import { firstSyncEnded, newContext, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { useServerAndBrowser } from './helpers/setup.ts';
+
+const e2e = useServerAndBrowser();
+
+it("holds the service worker's precache while a first sync downloads, and installs it once the download ends", async () => {
+  const context = await newContext(e2e.browser);
+  // Each precached file comes a little late, so the install is still fetching when the first sync starts.
+  await context.route(/\/assets\//, async (route) => {
+    if (route.request().serviceWorker()) await sleep(50);
+    await route.continue();
+  });
+  // The history scope's first page is held: the download runs until it is released.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let historyAsked = false;
+  await context.route(/\/api\/sync\?.*snapshot=history/, async (route) => {
+    historyAsked = true;
+    await held;
+    await route.continue();
+  });
+  const precacheFetches: string[] = [];
+  context.on('request', (request) => {
+    if (request.serviceWorker() && /\/assets\//.test(request.url())) precacheFetches.push(request.url());
+  });
+
+  const page = await context.newPage();
+  await signIn(page, e2e.server.url, 'maintenance_engineer');
+  await expect.poll(() => historyAsked, { timeout: 30_000, message: 'the first sync reached its history' }).toBe(true);
+  // The worker hears of the download a moment after it starts, and the file it is fetching then ends.
+  await sleep(1500);
+  const fetchedBefore = precacheFetches.length;
+  await sleep(3000);
+  expect(precacheFetches.length, 'files the install fetched while the first sync downloaded').toBe(fetchedBefore);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
+
+  release();
+  await firstSyncEnded(page);
+  await waitForServiceWorker(page);
+  expect(precacheFetches.length, 'files the install fetched after the download').toBeGreaterThan(fetchedBefore);
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByText('Total Machines').waitFor();
+  await context.close();
+});
