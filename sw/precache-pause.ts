@@ -5,7 +5,7 @@ declare const self: ServiceWorkerGlobalScope;
 
 /** The pages (client ids) downloading a snapshot. */
 const downloading = new Set<string>();
-/** However long a download runs, an install goes on after this: the app must become available offline. */
+/** However long downloads run, an install waits this long in all: the app must become available offline. */
 const longestPause = 120_000;
 const checkEvery = 250;
 let pausedUntil: number | undefined;
@@ -19,6 +19,7 @@ export function noteDownload(event: ExtendableMessageEvent): boolean {
 }
 
 async function noPageDownloading(): Promise<void> {
+  if (downloading.size === 0) return;
   pausedUntil ??= Date.now() + longestPause;
   while (downloading.size > 0 && Date.now() < pausedUntil) {
     await new Promise((resolve) => setTimeout(resolve, checkEvery));

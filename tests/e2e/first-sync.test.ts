@@ -3,6 +3,7 @@ import type { Ticket } from '#shared/schemas/ticket.ts';
 import { apiAs } from './helpers/api.ts';
 import { demoAccounts, screenshot } from './helpers/browser.ts';
 import { readDeviceStore } from './helpers/device-store.ts';
+import { holdHistory } from './helpers/held-history.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -36,14 +37,7 @@ it("shows the newest ticket from the first page, stored by the pull's worker, an
 
   // The history scope waits until the edits are made: they fall in the middle of the first sync.
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-  let release!: () => void;
-  const edited = new Promise<void>((resolve) => (release = resolve));
-  let historyAsked = false;
-  await context.route(/\/api\/sync\?.*snapshot=history/, async (route) => {
-    historyAsked = true;
-    await edited;
-    await route.continue();
-  });
+  const history = await holdHistory(context);
   // The sync's worker starts while the person types, so the first pull goes out as the sign-in is answered.
   const syncWorkerRuns = () => page.workers().some((worker) => /pull\.worker/.test(worker.url()));
   let workerBeforeAnswer = false;
@@ -80,10 +74,10 @@ it("shows the newest ticket from the first page, stored by the pull's worker, an
   expect(meta.map((row) => row.key)).toContain('sync:snapshot');
   expect((await readDeviceStore<{ _id: string }>(page, 'tickets')).map((row) => row._id)).not.toContain(older._id);
 
-  await expect.poll(() => historyAsked, { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => history.asked, { timeout: 30_000 }).toBe(true);
   await api(`tickets/${older._id}`, 'PUT', { title: `${older.title} (rechecked)` });
   await api(`tickets/${newest._id}`, 'PUT', { priority: 'Critical' });
-  release();
+  history.release();
 
   // Both edits come after the snapshot's mark: the log brings them once the snapshot has ended.
   const storedTicket = async (id: string) =>

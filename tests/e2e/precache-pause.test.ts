@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
 import { firstSyncEnded, newContext, signIn, waitForServiceWorker } from './helpers/browser.ts';
+import { holdHistory } from './helpers/held-history.ts';
 import { useServerAndBrowser } from './helpers/setup.ts';
 
 const e2e = useServerAndBrowser();
@@ -12,15 +13,7 @@ it("holds the service worker's precache while a first sync downloads, and instal
     if (route.request().serviceWorker()) await sleep(50);
     await route.continue();
   });
-  // The history scope's first page is held: the download runs until it is released.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let historyAsked = false;
-  await context.route(/\/api\/sync\?.*snapshot=history/, async (route) => {
-    historyAsked = true;
-    await held;
-    await route.continue();
-  });
+  const history = await holdHistory(context);
   const precacheFetches: string[] = [];
   context.on('request', (request) => {
     if (request.serviceWorker() && /\/assets\//.test(request.url())) precacheFetches.push(request.url());
@@ -28,7 +21,7 @@ it("holds the service worker's precache while a first sync downloads, and instal
 
   const page = await context.newPage();
   await signIn(page, e2e.server.url, 'maintenance_engineer');
-  await expect.poll(() => historyAsked, { timeout: 30_000, message: 'the first sync reached its history' }).toBe(true);
+  await expect.poll(() => history.asked, { timeout: 30_000, message: 'the first sync reached its history' }).toBe(true);
   // The worker hears of the download a moment after it starts, and the file it is fetching then ends.
   await sleep(1500);
   const fetchedBefore = precacheFetches.length;
@@ -36,7 +29,7 @@ it("holds the service worker's precache while a first sync downloads, and instal
   expect(precacheFetches.length, 'files the install fetched while the first sync downloaded').toBe(fetchedBefore);
   expect(await page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
 
-  release();
+  history.release();
   await firstSyncEnded(page);
   await waitForServiceWorker(page);
   expect(precacheFetches.length, 'files the install fetched after the download').toBeGreaterThan(fetchedBefore);
