@@ -8,12 +8,14 @@ const e2e = useServerAndBrowser();
 
 it("holds the service worker's precache while a first sync downloads, and installs it once the download ends", async () => {
   const context = await newContext(e2e.browser);
-  // Each precached file comes a little late, so the install is still fetching when the first sync starts.
+  const history = await holdHistory(context);
+  // Until the download is released, each precached file comes a little late, so the install is still
+  // fetching when the first sync starts.
+  let released = false;
   await context.route(/\/assets\//, async (route) => {
-    if (route.request().serviceWorker()) await sleep(50);
+    if (route.request().serviceWorker() && !released) await sleep(50);
     await route.continue();
   });
-  const history = await holdHistory(context);
   const precacheFetches: string[] = [];
   context.on('request', (request) => {
     if (request.serviceWorker() && /\/assets\//.test(request.url())) precacheFetches.push(request.url());
@@ -29,6 +31,7 @@ it("holds the service worker's precache while a first sync downloads, and instal
   expect(precacheFetches.length, 'files the install fetched while the first sync downloaded').toBe(fetchedBefore);
   expect(await page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
 
+  released = true;
   history.release();
   await firstSyncEnded(page);
   await waitForServiceWorker(page);
